@@ -1,0 +1,179 @@
+"""The engine contract: the engine asks (prompts), a seat answers, views hide what they must.
+
+Every game fits one loop::
+
+    state = engine.new_game(players, seed, options)
+    while engine.result(state) is None:
+        for prompt in engine.prompts(state):       # who must decide what, with which options
+            ...
+        state, events = engine.answer(state, seat, option_id)   # IllegalAnswer if refused
+
+``answer`` never mutates the state it is given; ``apply`` is the in-place variant used by
+simulations and replays, where copying would be wasted work.
+"""
+
+from __future__ import annotations
+
+import abc
+import json
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engines.core.errors import IllegalAnswer
+
+
+class Option(BaseModel):
+    """One choice a seat may make.
+
+    ``id`` is stable for the life of the prompt (it is what ``answer`` receives and what a
+    button's custom id carries). ``key`` + ``params`` are how the bot words it in any
+    language (``<game>.option.<key>``); ``card`` names the card it concerns, if any;
+    ``cost`` is the full coin cost of taking it, shown beside the option.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    card: str | None = None
+    cost: int | None = None
+
+
+class Prompt(BaseModel):
+    """An open question: ``seat`` must pick one of ``options``.
+
+    ``private`` says the question (or its options) reveals what only that seat may see, so
+    the bot delivers it in DMs; otherwise it may be asked in the game's thread.
+    """
+
+    seat: int
+    kind: str
+    options: list[Option]
+    private: bool = False
+    params: dict[str, Any] = Field(default_factory=dict)
+
+    def option(self, option_id: str) -> Option | None:
+        for opt in self.options:
+            if opt.id == option_id:
+                return opt
+        return None
+
+
+class Event(BaseModel):
+    """Something that happened, for the log, the thread and the images.
+
+    ``visible_to`` is ``None`` for a public event, else the seats allowed to read it.
+    """
+
+    kind: str
+    seat: int | None = None
+    params: dict[str, Any] = Field(default_factory=dict)
+    visible_to: list[int] | None = None
+
+    def visible_for(self, seat: int | None) -> bool:
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+
+class SeatScore(BaseModel):
+    seat: int
+    total: int
+    breakdown: dict[str, int] = Field(default_factory=dict)
+    rank: int = 1
+
+
+class GameResult(BaseModel):
+    """The outcome of a finished game: ``victory`` names how it was won (engine vocabulary)."""
+
+    victory: str
+    winners: list[int]
+    scores: list[SeatScore]
+
+
+StateT = TypeVar("StateT", bound=BaseModel)
+
+
+class Engine(abc.ABC, Generic[StateT]):
+    """One game's rules. Subclasses are stateless; all game data lives in ``StateT``."""
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    state_type: ClassVar[type[BaseModel]]
+    #: option name -> (allowed values, default); shown in the lobby.
+    game_options: ClassVar[dict[str, tuple[tuple[str, ...], str]]] = {}
+
+    # -- life cycle -----------------------------------------------------------------
+    @abc.abstractmethod
+    def new_game(self, players: int, seed: int, options: dict[str, str] | None = None) -> StateT:
+        """A fresh game for ``players`` seats (0..players-1), all randomness from ``seed``."""
+
+    @abc.abstractmethod
+    def prompts(self, state: StateT) -> list[Prompt]:
+        """The open questions; empty once the game is over."""
+
+    @abc.abstractmethod
+    def apply(self, state: StateT, seat: int, option_id: str) -> list[Event]:
+        """Validate and apply in place. Must raise ``IllegalAnswer`` *before* changing anything."""
+
+    @abc.abstractmethod
+    def copy(self, state: StateT) -> StateT:
+        """An independent deep copy (fast: called on every player's answer)."""
+
+    @abc.abstractmethod
+    def view(self, state: StateT, seat: int | None) -> BaseModel:
+        """What ``seat`` may see (``None``: the public). Never leaks hidden cards."""
+
+    @abc.abstractmethod
+    def result(self, state: StateT) -> GameResult | None:
+        """The outcome once the game is over, else ``None``."""
+
+    @abc.abstractmethod
+    def catalogue(self) -> dict[str, Any]:
+        """Every card/wonder/token with its facts, for ``python -m engines cards``."""
+
+    # -- shared behaviour -----------------------------------------------------------
+    def answer(self, state: StateT, seat: int, option_id: str) -> tuple[StateT, list[Event]]:
+        """Apply ``option_id`` for ``seat`` to a copy; the given state is never changed."""
+        new = self.copy(state)
+        events = self.apply(new, seat, option_id)
+        return new, events
+
+    def prompt_for(self, state: StateT, seat: int) -> Prompt | None:
+        for prompt in self.prompts(state):
+            if prompt.seat == seat:
+                return prompt
+        return None
+
+    def check_answer(self, state: StateT, seat: int, option_id: str) -> Prompt:
+        """The prompt ``option_id`` answers; raises ``IllegalAnswer`` if none offers it."""
+        prompt = self.prompt_for(state, seat)
+        if prompt is None:
+            raise IllegalAnswer("not_your_turn", "It is not your turn to choose.")
+        if prompt.option(option_id) is None:
+            raise IllegalAnswer(
+                "illegal_option", f"'{option_id}' is not one of your options.", option=option_id
+            )
+        return prompt
+
+    def dump(self, state: StateT) -> str:
+        return state.model_dump_json()
+
+    def load(self, data: str | bytes | dict[str, Any]) -> StateT:
+        if isinstance(data, dict):
+            return self.state_type.model_validate(data)  # type: ignore[return-value]
+        return self.state_type.model_validate_json(data)  # type: ignore[return-value]
+
+    def replay(
+        self, players: int, seed: int, options: dict[str, str] | None, answers: list[tuple[int, str]]
+    ) -> StateT:
+        """Rebuild a game from its seed and its answers (the log)."""
+        state = self.new_game(players, seed, options)
+        for seat, option_id in answers:
+            self.apply(state, seat, option_id)
+        return state
+
+    def public_json(self, state: StateT) -> str:
+        """The public view as JSON (for leak checks and the web of images)."""
+        return json.dumps(self.view(state, None).model_dump(mode="json"), sort_keys=True)
