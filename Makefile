@@ -1,0 +1,31 @@
+# Two commands on a fresh machine: `make run` (the bot, SQLite by default) and `make test`.
+# Both create .venv and install the project the first time.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test sandbox lint bench install
+
+$(BIN)/.installed: pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --upgrade pip >/dev/null
+	$(BIN)/pip install -e '.[dev]'
+	touch $@
+
+install: $(BIN)/.installed
+
+run: install
+	$(BIN)/python -m bot
+
+sandbox: install
+	$(BIN)/python -m bot sandbox
+
+test: install
+	$(BIN)/python -m pytest -q
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/mypy engines games renderers bot
+
+bench: install
+	$(BIN)/python benchmarks/run_all.py

@@ -1,0 +1,139 @@
+"""End-to-end latency of one player's answer, as the bot experiences it, on a file SQLite DB.
+
+Per answer: load the game (from a fresh ``GameService``, i.e. a cold state cache, or from the
+same service, warm), apply the choice, commit it (action + snapshot + version in one
+transaction, ``synchronous=FULL``), then build the public view and render the Duel board PNG.
+Prints p50/p95/p99 in milliseconds for each stage and the total; the target is p99 < 150 ms.
+
+    .venv/bin/python benchmarks/answer_latency.py [--answers 400] [--no-render] [--db PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.service import GameService  # noqa: E402
+from games.storage import SqlStore, open_store  # noqa: E402
+
+ALICE, BOB = 1001, 1002
+USERS = {0: ALICE, 1: BOB}
+NAMES = ["Alice", "Bob"]
+
+
+def _renderer() -> Callable[[Any, str, Sequence[str]], bytes] | None:
+    try:
+        from renderers.duel import render_board
+    except ImportError:
+        return None
+    return render_board
+
+
+def percentile(samples: list[float], p: float) -> float:
+    ordered = sorted(samples)
+    k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def report(title: str, stages: dict[str, list[float]]) -> None:
+    print(f"\n{title} ({len(stages['total'])} answers)")
+    print(f"  {'stage':<10} {'p50':>8} {'p95':>8} {'p99':>8} {'max':>8}  (ms)")
+    for stage, samples in stages.items():
+        if not samples:
+            continue
+        ms = [s * 1000 for s in samples]
+        print(
+            f"  {stage:<10} {statistics.median(ms):8.2f} {percentile(ms, 95):8.2f} "
+            f"{percentile(ms, 99):8.2f} {max(ms):8.2f}"
+        )
+
+
+async def run(store: SqlStore, answers: int, cold: bool, render: bool, seed: int) -> None:
+    renderer = _renderer() if render else None
+    stages: dict[str, list[float]] = {"answer": [], "view": [], "render": [], "total": []}
+    rng = random.Random(seed)
+    service = GameService(store)
+    game_id: int | None = None
+    done = 0
+    while done < answers:
+        if game_id is None:
+            info = await service.create("duel", 1, 2, ALICE, "Alice", "en", {})
+            await service.join(info.id, BOB, "Bob")
+            await service.start(info.id, ALICE)
+            game_id = info.id
+        if cold:
+            service = GameService(store)  # a restarted process: nothing cached
+        # What the bot knows before the click: the prompt it showed (not timed).
+        prompts = await GameService(store).prompts(game_id)
+        if not prompts:
+            game_id = None
+            continue
+        prompt = rng.choice(prompts)
+        option = rng.choice(prompt.options).id
+        version = (await store.get_game(game_id)).version  # type: ignore[union-attr]
+
+        t0 = time.perf_counter()
+        outcome = await service.answer(
+            game_id, USERS[prompt.seat], option, expected_version=version, interaction_id=None
+        )
+        t1 = time.perf_counter()
+        view = await service.view(game_id, None)
+        t2 = time.perf_counter()
+        if renderer is not None:
+            png = renderer(view, "en", NAMES)
+            assert png[:4] == b"\x89PNG"
+        t3 = time.perf_counter()
+        stages["answer"].append(t1 - t0)
+        stages["view"].append(t2 - t1)
+        if renderer is not None:
+            stages["render"].append(t3 - t2)
+        stages["total"].append(t3 - t0)
+        done += 1
+        if outcome.result is not None:
+            game_id = None
+    mode = "cold cache (new service per answer)" if cold else "warm cache"
+    report(f"{mode}, render={'yes' if renderer else 'no'}", stages)
+
+
+async def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--answers", type=int, default=400)
+    parser.add_argument("--no-render", action="store_true")
+    parser.add_argument("--db", type=Path, default=None, help="SQLite file (default: a temp file)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    render = not args.no_render
+    if render and _renderer() is None:
+        print("renderers.duel.render_board not importable: timing without rendering")
+        render = False
+    with tempfile.TemporaryDirectory() as tmp:
+        path = args.db or Path(tmp) / "bench.db"
+        store = await open_store(f"sqlite:///{path}")
+        try:
+            render_board = _renderer()
+            if render_board is not None and render:  # the first render builds shared caches
+                service = GameService(store)
+                info = await service.create("duel", 1, 2, ALICE, "Alice", "en", {})
+                await service.join(info.id, BOB, "Bob")
+                await service.start(info.id, ALICE)
+                render_board(await service.view(info.id, None), "en", NAMES)
+            print(f"database: {path}")
+            await run(store, args.answers, cold=False, render=render, seed=args.seed)
+            await run(store, args.answers, cold=True, render=render, seed=args.seed + 1)
+        finally:
+            await store.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))

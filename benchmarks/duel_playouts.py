@@ -1,0 +1,66 @@
+"""Random 7 Wonders Duel playouts per second on one core.
+
+Each game goes through the public engine API only: ``prompts()`` then ``apply()`` with a
+uniformly random option (seeded ``engines.core.rng.Rng``), from ``new_game`` to the end.
+
+    .venv/bin/python benchmarks/duel_playouts.py [--games N] [--seed S] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engines.core.rng import Rng  # noqa: E402
+from engines.duel.engine import DuelEngine  # noqa: E402
+
+
+def playouts(games: int, seed: int) -> tuple[int, int]:
+    engine = DuelEngine()
+    rng = Rng.from_seed(seed)
+    answers = 0
+    for _ in range(games):
+        state = engine.new_game(2, rng.next64() & 0x7FFFFFFF)
+        while True:
+            prompts = engine.prompts(state)
+            if not prompts:
+                break
+            prompt = prompts[0]
+            option = prompt.options[rng.below(len(prompt.options))]
+            engine.apply(state, prompt.seat, option.id)
+            answers += 1
+    return games, answers
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    playouts(50, args.seed + 1)  # warm the option cache
+    if args.profile:
+        prof = cProfile.Profile()
+        prof.enable()
+        playouts(args.games, args.seed)
+        prof.disable()
+        pstats.Stats(prof).sort_stats("tottime").print_stats(25)
+        return
+    start = time.perf_counter()
+    cpu_start = time.process_time()
+    games, answers = playouts(args.games, args.seed)
+    cpu = time.process_time() - cpu_start
+    elapsed = time.perf_counter() - start
+    print(f"{games} games, {answers} answers in {elapsed:.2f} s: "
+          f"{games / elapsed:.0f} games/s ({answers / elapsed:.0f} answers/s); "
+          f"CPU time {cpu:.2f} s: {games / cpu:.0f} games/s per core")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,196 @@
+"""``/game new|status|list|abandon``: open a game in a thread, look at it, end it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import CivBot
+from bot.flow import refuse, reply, user_lang
+from bot.i18n import LANGUAGES, language_for, t
+from bot.render import board_file
+from bot.views import static_view
+from bot.views.lobby import game_title, lobby_embed, lobby_items
+from bot.wording import prompt_text, seat_names
+from engines.registry import engine_names
+from games.models import GameInfo, ServiceError
+
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=t(lang, f"language.{lang}"), value=lang) for lang in LANGUAGES
+]
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=t("en", f"game.{g}"), value=g) for g in engine_names()]
+
+
+class LobbyCog(commands.GroupCog, group_name="game", group_description="Play a game"):
+    """Generic over games: the engine registry names them, the service runs them."""
+
+    def __init__(self, bot: CivBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    def default_language(self, interaction: discord.Interaction[Any]) -> str:
+        """The server's preferred locale when Chinese, else the configured default."""
+        guild = interaction.guild
+        preferred = language_for(guild.preferred_locale) if guild else None
+        if preferred in ("zh-TW", "zh-CN"):
+            return preferred
+        return self.bot.settings.default_language
+
+    async def game_here(self, interaction: discord.Interaction[Any]) -> GameInfo | None:
+        if interaction.channel_id is None:
+            return None
+        return await self.bot.service.game_for_thread(interaction.channel_id)
+
+    @app_commands.command(name="new", description="Open a new game in a thread of this channel")
+    @app_commands.describe(game="Which game", language="Language of the game's messages")
+    @app_commands.choices(game=game_choices(), language=LANGUAGE_CHOICES)
+    @app_commands.guild_only()
+    async def new(
+        self, interaction: discord.Interaction[Any], game: str, language: str | None = None
+    ) -> None:
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            await reply(interaction, t(user_lang(interaction), "errors.not_in_text_channel"))
+            return
+        await interaction.response.defer()
+        lang = language or self.default_language(interaction)
+        user = interaction.user
+        try:
+            info = await self.bot.service.create(
+                game, interaction.guild_id, channel.id, user.id, user.display_name, lang, {}
+            )
+        except ServiceError as exc:
+            await refuse(interaction, exc)
+            return
+        engine = self.bot.service.engine(info.game)
+        title = game_title(lang, info.game)
+        thread = await channel.create_thread(
+            name=t(lang, "lobby.thread_name", game=title, id=info.id)[:100],
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=10080,
+        )
+        lobby = await thread.send(
+            embed=lobby_embed(info, engine), view=static_view(*lobby_items(info, engine))
+        )
+        await self.bot.service.set_thread(info.id, thread.id, lobby.id)
+        await interaction.followup.send(
+            t(
+                lang,
+                "lobby.created",
+                user=user.mention,
+                game=title,
+                id=info.id,
+                thread=thread.mention,
+            ),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(name="status", description="Post the current board in this game's thread")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        info = await self.game_here(interaction)
+        if info is None:
+            await reply(interaction, t(user_lang(interaction), "status.no_game"))
+            return
+        await interaction.response.defer()
+        lang, names = info.language, seat_names(info.seats)
+        lines = [
+            t(
+                lang,
+                "status.caption",
+                game=game_title(lang, info.game),
+                id=info.id,
+                status=t(lang, f"lobby.status.{info.status}"),
+            )
+        ]
+        file = None
+        if info.status in ("active", "finished"):
+            prompts = await self.bot.service.prompts(info.id)
+            if prompts:
+                who = ", ".join(
+                    f"{names.get(p.seat, '?')} ({prompt_text(info.game, lang, p, names)})"
+                    for p in prompts
+                )
+                lines.append(t(lang, "turn.waiting_for", names=who))
+            view = await self.bot.service.view(info.id, None)
+            file = await board_file(self.bot.renderer, info.game, view, lang, names)
+        if file is not None:
+            await interaction.followup.send("\n".join(lines), file=file)
+        else:
+            await interaction.followup.send("\n".join(lines))
+
+    @app_commands.command(name="list", description="The games running in this server")
+    @app_commands.guild_only()
+    async def list_(self, interaction: discord.Interaction[Any]) -> None:
+        lang = user_lang(interaction)
+        games = await self.bot.service.list_games(interaction.guild_id)
+        if not games:
+            await reply(interaction, t(lang, "list.empty"))
+            return
+        embed = discord.Embed(title=t(lang, "list.title"), colour=discord.Colour.blurple())
+        lines = []
+        for info in games:
+            names = seat_names(info.seats)
+            players = ", ".join(names.values())
+            if info.status == "active":
+                prompts = await self.bot.service.prompts(info.id)
+                waiting = ", ".join(names.get(p.seat, "?") for p in prompts)
+                if waiting:
+                    players += " — " + t(lang, "list.waiting", names=waiting)
+            where = f"<#{info.thread_id}>" if info.thread_id else f"<#{info.channel_id}>"
+            lines.append(
+                t(
+                    lang,
+                    "list.line",
+                    id=info.id,
+                    game=game_title(lang, info.game),
+                    status=t(lang, f"lobby.status.{info.status}"),
+                    players=players,
+                    thread=where,
+                )
+            )
+        embed.description = "\n".join(lines)[:4000]
+        await reply(interaction, "", embed=embed)
+
+    @app_commands.command(name="abandon", description="Stop a game (its creator or Manage Server)")
+    @app_commands.describe(game_id="The game's number (not needed inside its thread)")
+    async def abandon(
+        self, interaction: discord.Interaction[Any], game_id: int | None = None
+    ) -> None:
+        info = await self.game_here(interaction) if game_id is None else None
+        target = game_id if game_id is not None else (info.id if info else None)
+        if target is None:
+            await reply(interaction, t(user_lang(interaction), "status.no_game"))
+            return
+        perms = getattr(interaction.user, "guild_permissions", None)
+        can_manage = bool(perms and perms.manage_guild)
+        try:
+            info = await self.bot.service.abandon(
+                target, interaction.user.id, can_manage=can_manage
+            )
+        except ServiceError as exc:
+            await refuse(interaction, exc, info)
+            return
+        await reply(interaction, t(info.language, "abandon.ok", id=info.id))
+        await self.bot.delivery.close_open_prompts(info.id)
+        channel = await self.bot.delivery.thread(info)
+        if channel is not None:
+            await channel.send(
+                t(info.language, "game.abandoned", id=info.id, name=interaction.user.display_name)
+            )
+            if info.lobby_message_id and isinstance(channel, discord.Thread):
+                engine = self.bot.service.engine(info.game)
+                try:
+                    message = channel.get_partial_message(info.lobby_message_id)
+                    await message.edit(embed=lobby_embed(info, engine), view=None)
+                except discord.HTTPException:
+                    pass
+
+
+async def setup(bot: CivBot) -> None:
+    await bot.add_cog(LobbyCog(bot))

@@ -1,0 +1,363 @@
+"""What a click or a command does, generic over every game: check, call the service, report.
+
+Cogs and components only parse the interaction and call in here, so a slash command and a
+button share one path (and one set of refusals). Every refusal is ephemeral and changes
+nothing; every accepted answer is committed by the service before anyone is told.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot import ids
+from bot.games import words_for
+from bot.i18n import has, language_for, t
+from bot.render import board_file
+from bot.views import static_view
+from bot.views.lobby import lobby_embed, lobby_items
+from bot.views.prompt import prompt_items
+from bot.wording import localize_params, option_text, prompt_text, seat_names
+from engines.core.errors import IllegalAnswer
+from games.models import GameInfo, ServiceError
+
+if TYPE_CHECKING:
+    from bot.client import CivBot
+    from engines.core.contract import Prompt
+
+log = logging.getLogger(__name__)
+
+PLAY_VALUE = re.compile(r"(?P<game>\d+)\|(?P<version>\d+)\|(?P<ref>[=#].+)")
+
+
+class Refusal(Exception):
+    """A request refused before anything changed; ``key``/``params`` word it."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+def client(interaction: discord.Interaction[Any]) -> CivBot:
+    return cast("CivBot", interaction.client)
+
+
+def user_lang(interaction: discord.Interaction[Any]) -> str:
+    """The reader's language when no game says otherwise (their client, then the server)."""
+    bot = client(interaction)
+    return (
+        language_for(interaction.locale)
+        or language_for(interaction.guild_locale)
+        or bot.settings.default_language
+    )
+
+
+def error_text(lang: str, exc: BaseException, game: str | None = None) -> str:
+    """A refusal in words: ``errors.<key>`` with its params, else the English message."""
+    key = getattr(exc, "key", None)
+    params: dict[str, Any] = dict(getattr(exc, "params", {}) or {})
+    if key and has(lang, f"errors.{key}"):
+        if game:
+            params = localize_params(game, lang, params, {})
+        return t(lang, f"errors.{key}", **params)
+    message = getattr(exc, "message", None) or str(exc)
+    return t(lang, "errors.unknown", message=message)
+
+
+async def reply(
+    interaction: discord.Interaction[Any], content: str, *, ephemeral: bool = True, **kwargs: Any
+) -> None:
+    """Answer, or follow up when the interaction was already answered or deferred."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+
+
+async def refuse(
+    interaction: discord.Interaction[Any], exc: BaseException, info: GameInfo | None = None
+) -> None:
+    lang = info.language if info else user_lang(interaction)
+    await reply(interaction, error_text(lang, exc, info.game if info else None))
+
+
+# -- answering ---------------------------------------------------------------------------
+async def submit(
+    interaction: discord.Interaction[Any],
+    game_id: int,
+    ref: str,
+    *,
+    version: int | None = None,
+    seat: int | None = None,
+    from_message: bool = False,
+) -> None:
+    """Answer the clicker's open prompt in ``game_id`` with the option ``ref`` names."""
+    bot = client(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    info: GameInfo | None = None
+    try:
+        info = await bot.service.get(game_id)
+        my_seat = info.seat_of(interaction.user.id)
+        if my_seat is None:
+            raise Refusal("not_a_player", id=game_id)
+        if seat is not None and seat != my_seat:
+            raise Refusal("wrong_seat", name=seat_names(info.seats).get(seat, "?"))
+        if version is not None and version != info.version:
+            raise Refusal("stale")
+        if info.status != "active":
+            raise Refusal("game_not_active", id=game_id)
+        prompts = await bot.service.prompts(game_id)
+        prompt = next((p for p in prompts if p.seat == my_seat), None)
+        if prompt is None:
+            raise Refusal("not_your_turn")
+        option_id = ids.resolve_ref(ref, [o.id for o in prompt.options])
+        if option_id is None:
+            raise Refusal("illegal_option")
+        # An index only means something at the version it was read at; an id stands alone.
+        expected = version if version is not None else (info.version if ref[0] == "#" else None)
+        outcome = await bot.service.answer(
+            game_id,
+            interaction.user.id,
+            option_id,
+            expected_version=expected,
+            interaction_id=interaction.id,
+        )
+    except Refusal as exc:
+        lang = info.language if info else user_lang(interaction)
+        await reply(interaction, t(lang, f"errors.{exc.key}", **exc.params))
+        return
+    except (ServiceError, IllegalAnswer) as exc:
+        await refuse(interaction, exc, info)
+        return
+    names = seat_names(info.seats)
+    option = prompt.option(option_id)
+    assert option is not None
+    chosen = option_text(info.game, info.language, option, names)
+    await reply(interaction, t(info.language, "turn.chosen", option=chosen))
+    if from_message and interaction.message is not None and not interaction.message.flags.ephemeral:
+        bot.delivery.forget(game_id, interaction.message.id)
+        try:
+            await interaction.message.edit(
+                content=t(
+                    info.language, "turn.answered", name=names.get(my_seat, "?"), option=chosen
+                ),
+                view=None,
+                embeds=[],
+                attachments=[],
+            )
+        except discord.HTTPException:
+            log.warning("could not close the answered prompt message", exc_info=True)
+    await bot.delivery.publish(outcome, before=prompts)
+
+
+async def show_hand(interaction: discord.Interaction[Any], game_id: int) -> None:
+    """The clicker's private view of ``game_id`` and their open prompt, ephemerally."""
+    bot = client(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    info: GameInfo | None = None
+    try:
+        info = await bot.service.get(game_id)
+        seat = info.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal("not_a_player", id=game_id)
+        if info.status == "lobby":
+            raise Refusal("game_not_active", id=game_id)
+        view = await bot.service.view(game_id, seat)
+        prompts = await bot.service.prompts(game_id)
+    except Refusal as exc:
+        lang = info.language if info else user_lang(interaction)
+        await reply(interaction, t(lang, f"errors.{exc.key}", **exc.params))
+        return
+    except (ServiceError, IllegalAnswer) as exc:
+        await refuse(interaction, exc, info)
+        return
+    lang, names = info.language, seat_names(info.seats)
+    from bot.views.lobby import game_title
+
+    lines = [t(lang, "turn.your_view", id=game_id, game=game_title(lang, info.game))]
+    lines += words_for(info.game).hand_lines(lang, view, seat, names)
+    prompt = next((p for p in prompts if p.seat == seat), None)
+    kwargs: dict[str, Any] = {}
+    if prompt is not None:
+        lines.append(
+            t(
+                lang,
+                "turn.header",
+                name=names.get(seat, "?"),
+                prompt=prompt_text(info.game, lang, prompt, names),
+            )
+        )
+        kwargs["view"] = static_view(
+            *prompt_items(info.game, game_id, info.version, prompt, lang, names, hand_button=False)
+        )
+    else:
+        lines.append(t(lang, "turn.no_prompt", id=game_id))
+    file = await board_file(bot.renderer, info.game, view, lang, names, "view.png")
+    if file is not None:
+        kwargs["file"] = file
+    await reply(interaction, "\n".join(lines)[:2000], **kwargs)
+
+
+async def show_page(
+    interaction: discord.Interaction[Any], game_id: int, version: int, seat: int, page: int
+) -> None:
+    """Page ``page`` of a long prompt's options, for its seat only."""
+    bot = client(interaction)
+    info: GameInfo | None = None
+    try:
+        info = await bot.service.get(game_id)
+        my_seat = info.seat_of(interaction.user.id)
+        if my_seat is None:
+            raise Refusal("not_a_player", id=game_id)
+        if my_seat != seat:
+            raise Refusal("wrong_seat", name=seat_names(info.seats).get(seat, "?"))
+        if version != info.version:
+            raise Refusal("stale")
+        prompt = next((p for p in await bot.service.prompts(game_id) if p.seat == seat), None)
+        if prompt is None:
+            raise Refusal("not_your_turn")
+    except Refusal as exc:
+        lang = info.language if info else user_lang(interaction)
+        await reply(interaction, t(lang, f"errors.{exc.key}", **exc.params))
+        return
+    except (ServiceError, IllegalAnswer) as exc:
+        await refuse(interaction, exc, info)
+        return
+    names = seat_names(info.seats)
+    items = prompt_items(
+        info.game, game_id, version, prompt, info.language, names, page=page, hand_button=False
+    )
+    start = page * 100 + 1
+    end = min(len(prompt.options), (page + 1) * 100)
+    await reply(
+        interaction,
+        t(info.language, "turn.page_header", start=start, end=end, total=len(prompt.options)),
+        view=static_view(*items),
+    )
+
+
+# -- /play -------------------------------------------------------------------------------
+async def candidate_games(interaction: discord.Interaction[Any]) -> list[GameInfo]:
+    """The active games the user plays in, as seen from where the command was typed.
+
+    Inside a game's thread: that game. Elsewhere in a server: that server's games; in DMs:
+    all of the user's games.
+    """
+    bot = client(interaction)
+    channel_id = interaction.channel_id
+    if channel_id is not None:
+        here = await bot.service.game_for_thread(channel_id)
+        if here is not None:
+            return [here] if here.seat_of(interaction.user.id) is not None else []
+    games = await bot.service.list_games(interaction.guild_id)
+    return [g for g in games if g.status == "active" and g.seat_of(interaction.user.id) is not None]
+
+
+async def play_choices(
+    interaction: discord.Interaction[Any], current: str
+) -> list[tuple[str, str]]:
+    """(label, value) of the user's legal options matching ``current``, best first."""
+    bot = client(interaction)
+    games = await candidate_games(interaction)
+    out: list[tuple[str, str]] = []
+    needle = current.casefold().strip()
+    for info in games:
+        seat = info.seat_of(interaction.user.id)
+        prompts = await bot.service.prompts(info.id)
+        prompt = next((p for p in prompts if p.seat == seat), None)
+        if prompt is None:
+            continue
+        names = seat_names(info.seats)
+        for index, option in enumerate(prompt.options):
+            text = option_text(info.game, info.language, option, names)
+            if needle and needle not in text.casefold() and needle not in option.id.casefold():
+                continue
+            label = f"#{info.id} {text}" if len(games) > 1 else text
+            head = f"{info.id}|{info.version}|"
+            value = head + ids.option_ref(option.id, index, room=100 - len(head))
+            out.append((label[:100], value))
+    return out[:25]
+
+
+async def play(interaction: discord.Interaction[Any], choice: str) -> None:
+    """``/play <option>``: an autocomplete value, an option id, or an option's exact words."""
+    match = PLAY_VALUE.fullmatch(choice)
+    if match:
+        await submit(interaction, int(match["game"]), match["ref"], version=int(match["version"]))
+        return
+    bot = client(interaction)
+    wanted = choice.casefold().strip()
+    for info in await candidate_games(interaction):
+        seat = info.seat_of(interaction.user.id)
+        prompt = next((p for p in await bot.service.prompts(info.id) if p.seat == seat), None)
+        if prompt is None:
+            continue
+        names = seat_names(info.seats)
+        for option in prompt.options:
+            text = option_text(info.game, info.language, option, names)
+            if wanted in (option.id.casefold(), text.casefold()):
+                await submit(interaction, info.id, "=" + option.id)
+                return
+    await reply(interaction, t(user_lang(interaction), "turn.play_none"))
+
+
+# -- lobby -------------------------------------------------------------------------------
+async def refresh_lobby(interaction: discord.Interaction[Any], info: GameInfo) -> None:
+    """Redraw the lobby message the component sits on."""
+    bot = client(interaction)
+    engine = bot.service.engine(info.game)
+    embed = lobby_embed(info, engine)
+    view = static_view(*lobby_items(info, engine))
+    if interaction.response.is_done():
+        await interaction.edit_original_response(embed=embed, view=view)
+    else:
+        await interaction.response.edit_message(embed=embed, view=view)
+
+
+async def lobby_action(interaction: discord.Interaction[Any], game_id: int, action: str) -> None:
+    bot = client(interaction)
+    user = interaction.user
+    info: GameInfo | None = None
+    try:
+        if action == "join":
+            info = await bot.service.join(game_id, user.id, user.display_name)
+        elif action == "leave":
+            info = await bot.service.leave(game_id, user.id)
+        else:
+            await interaction.response.defer()
+            outcome = await bot.service.start(game_id, user.id)
+            info = outcome.info
+    except ServiceError as exc:
+        await refuse(interaction, exc, info or await _maybe_info(bot, game_id))
+        return
+    await refresh_lobby(interaction, info)
+    if action == "start":
+        await bot.delivery.announce_start(outcome)
+
+
+async def lobby_option(
+    interaction: discord.Interaction[Any], game_id: int, name: str, value: str
+) -> None:
+    bot = client(interaction)
+    try:
+        info = await bot.service.set_option(game_id, interaction.user.id, name, value)
+    except ServiceError as exc:
+        await refuse(interaction, exc, await _maybe_info(bot, game_id))
+        return
+    await refresh_lobby(interaction, info)
+
+
+async def _maybe_info(bot: CivBot, game_id: int) -> GameInfo | None:
+    try:
+        return await bot.service.get(game_id)
+    except ServiceError:
+        return None
+
+
+def prompt_line(info: GameInfo, prompt: Prompt) -> str:
+    """ "<prompt>" in words, for reminders and status lines."""
+    return prompt_text(info.game, info.language, prompt, seat_names(info.seats))

@@ -1,0 +1,58 @@
+"""7 Wonders Duel words: trade/chain notes, "I start", and the /hand summary lines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games import GameWords
+from bot.i18n import name, t
+from engines.core.contract import Event, Option
+
+
+class DuelWords(GameWords):
+    def option(
+        self, lang: str, option: Option, params: dict[str, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        raw = option.params
+        params = dict(params)
+        params["trade_note"] = (
+            t(lang, "duel.note.trade", trade=raw["trade"]) if raw.get("trade") else ""
+        )
+        params["chain_note"] = t(lang, "duel.note.chain") if raw.get("chain") else ""
+        if option.key == "start" and raw.get("me"):
+            return "start_me", params
+        return option.key, params
+
+    def event(self, lang: str, event: Event, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        raw = event.params
+        if event.kind == "building_built":
+            if raw.get("via") == "mausoleum":
+                return "building_built_mausoleum", params
+            if raw.get("chain"):
+                return "building_built_chain", params
+        return event.kind, params
+
+    def hand_lines(
+        self, lang: str, view: Any, seat: int | None, names: dict[int, str]
+    ) -> list[str]:
+        if seat is None or not hasattr(view, "players"):
+            return []
+        me = next((p for p in view.players if p.seat == seat), None)
+        if me is None:
+            return []
+        pawn = view.military_position if seat == 0 else -view.military_position
+        none = t(lang, "duel.hand.none")
+        wonders = ", ".join(
+            name(lang, "duel", w.id) + (" " + t(lang, "duel.hand.built") if w.built else "")
+            for w in me.wonders
+        )
+        tokens = ", ".join(name(lang, "duel", tok) for tok in me.progress_tokens)
+        lines = [
+            t(lang, "duel.hand.coins", coins=me.coins, points=me.victory_points, pawn=pawn),
+            t(lang, "duel.hand.wonders", wonders=wonders or none),
+            t(lang, "duel.hand.tokens", tokens=tokens or none),
+        ]
+        if view.private_token_offer:
+            offer = ", ".join(name(lang, "duel", tok) for tok in view.private_token_offer)
+            lines.append(t(lang, "duel.hand.library", tokens=offer))
+        return lines

@@ -1,0 +1,101 @@
+"""The one translation layer: every string a player reads comes from ``t(lang, key, **params)``.
+
+Catalogues are flat JSON files (``locales/<lang>.json``, dotted keys) so translators edit
+one file per language; card/wonder/token names come from each engine's ``names.json`` and
+are exposed as ``<game>.name.<id>``. A missing key falls back to English, then to the key
+itself, so a gap shows up as readable text instead of a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import string
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+LANGUAGES: tuple[str, ...] = ("en", "zh-TW", "zh-CN")
+DEFAULT = "en"
+_LOCALES = Path(__file__).with_name("locales")
+_ENGINES = Path(__file__).resolve().parents[2] / "engines"
+
+
+class _SafeDict(dict[str, Any]):
+    """Leaves an unknown ``{placeholder}`` visible instead of raising KeyError."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def language_for(locale: object | None) -> str | None:
+    """Map a Discord locale (``zh-TW``, ``zh-CN``, ``en-US``...) to a catalogue, or None."""
+    if locale is None:
+        return None
+    value = str(getattr(locale, "value", locale))
+    if value in ("zh-TW", "zh-HK"):
+        return "zh-TW"
+    if value.startswith("zh"):
+        return "zh-CN"
+    if value.startswith("en"):
+        return "en"
+    return None
+
+
+@cache
+def _names(game: str) -> dict[str, dict[str, str]]:
+    """``{id: {lang: name}}`` from ``engines/<game>/data/names.json`` (empty if absent)."""
+    path = _ENGINES / game / "data" / "names.json"
+    if not path.exists():
+        return {}
+    data: dict[str, dict[str, str]] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """The flat catalogue of ``lang`` with every engine's names merged in."""
+    path = _LOCALES / f"{lang}.json"
+    data: dict[str, str] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    for engine_dir in sorted(_ENGINES.iterdir()) if _ENGINES.exists() else []:
+        for ident, names in _names(engine_dir.name).items():
+            if lang in names:
+                data.setdefault(f"{engine_dir.name}.name.{ident}", names[lang])
+    return data
+
+
+def has(lang: str, key: str) -> bool:
+    """Whether ``key`` exists in ``lang`` or in English."""
+    return key in catalogue(lang) or key in catalogue(DEFAULT)
+
+
+def raw(lang: str, key: str) -> str | None:
+    """The unformatted template for ``key`` (English fallback), or None."""
+    cat = catalogue(lang if lang in LANGUAGES else DEFAULT)
+    if key in cat:
+        return cat[key]
+    return catalogue(DEFAULT).get(key)
+
+
+def t(lang: str, key: str, /, **params: Any) -> str:
+    """Translate ``key`` into ``lang`` and fill ``{placeholders}`` from ``params``."""
+    template = raw(lang, key)
+    if template is None:
+        log.debug("missing translation key %s", key)
+        return key
+    if not params:
+        return template
+    try:
+        return string.Formatter().vformat(template, (), _SafeDict(params))
+    except (ValueError, IndexError, AttributeError):
+        return template
+
+
+def name(lang: str, game: str, ident: str) -> str:
+    """A card/wonder/token name in ``lang``; the id made readable if unknown."""
+    key = f"{game}.name.{ident}"
+    if has(lang, key):
+        return t(lang, key)
+    return ident.replace("_", " ").title()

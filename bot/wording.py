@@ -1,0 +1,137 @@
+"""Generic wording of the engine contract: prompts, options, events and results.
+
+The engine speaks in keys and params (``<game>.option.<key>``, ``<game>.event.<kind>``);
+this module fills the params with words (card names, player names, coins) in the game's
+language and asks the game's hooks (``bot.games``) for the few game-specific choices.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games import words_for
+from bot.i18n import has, name, raw, t
+from engines.core.contract import Event, GameResult, Option, Prompt
+
+#: params that hold a seat number (or several) and read as player names.
+SEAT_PARAMS = frozenset({"seat", "first_player", "victim", "winner", "winners", "player"})
+LABEL_MAX = 80  # Discord's button label limit (select labels allow 100)
+
+
+def _word(game: str, lang: str, param: str, value: str) -> str:
+    """``value`` of ``param`` in words: ``<game>.<param>.<value>``, then a name, then as is."""
+    for key in (f"{game}.{param}.{value}", f"{game}.name.{value}"):
+        if has(lang, key):
+            return t(lang, key)
+    return value
+
+
+def localize_params(
+    game: str, lang: str, params: dict[str, Any], names: dict[int, str]
+) -> dict[str, Any]:
+    """Turn ids into names and seats into player names, keeping numbers as they are."""
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        if key in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
+            out[key] = names.get(value, str(value))
+        elif key in SEAT_PARAMS and isinstance(value, list):
+            out[key] = ", ".join(names.get(v, str(v)) for v in value)
+        elif isinstance(value, str):
+            out[key] = _word(game, lang, key, value)
+        elif isinstance(value, list):
+            out[key] = ", ".join(_word(game, lang, key, str(v)) for v in value)
+        else:
+            out[key] = value
+    return out
+
+
+def cost_text(lang: str, cost: int | None) -> str:
+    if not cost:
+        return t(lang, "turn.cost.free")
+    return t(lang, "turn.cost.coins", cost=cost)
+
+
+def option_text(game: str, lang: str, option: Option, names: dict[int, str]) -> str:
+    """The full wording of an option, its cost included."""
+    params = localize_params(game, lang, option.params, names)
+    params["cost_text"] = cost_text(lang, option.cost)
+    key, params = words_for(game).option(lang, option, params)
+    full = f"{game}.option.{key}"
+    template = raw(lang, full)
+    text = t(lang, full, **params) if template is not None else option.id
+    # The cost is always shown: appended when the wording does not already carry it.
+    if option.cost and "{cost_text}" not in (template or ""):
+        text += f" — {params['cost_text']}"
+    return text
+
+
+def short(text: str, limit: int = LABEL_MAX) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def prompt_text(game: str, lang: str, prompt: Prompt, names: dict[int, str]) -> str:
+    params = localize_params(game, lang, prompt.params, names)
+    key = f"{game}.prompt.{prompt.kind}"
+    return t(lang, key, **params) if has(lang, key) else prompt.kind
+
+
+def event_text(game: str, lang: str, event: Event, names: dict[int, str]) -> str:
+    params = localize_params(game, lang, event.params, names)
+    if event.seat is not None:
+        params.setdefault("player", names.get(event.seat, str(event.seat)))
+    if "cost" in event.params:
+        params["cost_text"] = cost_text(lang, event.params.get("cost"))
+    kind, params = words_for(game).event(lang, event, params)
+    key = f"{game}.event.{kind}"
+    if has(lang, key):
+        return t(lang, key, **params)
+    detail = ", ".join(f"{k}={v}" for k, v in params.items())
+    return f"{event.kind}: {detail}" if detail else event.kind
+
+
+def result_lines(
+    game: str, lang: str, game_id: int, result: GameResult, names: dict[int, str]
+) -> list[str]:
+    """Final scores with their breakdown and how the game was won."""
+    how = _word(game, lang, "victory", result.victory)
+    lines = [t(lang, "result.title", id=game_id, how=how)]
+    winners = ", ".join(names.get(s, str(s)) for s in result.winners)
+    lines.append(
+        t(lang, "result.winners" if len(result.winners) > 1 else "result.winner", names=winners)
+    )
+    for score in sorted(result.scores, key=lambda s: (s.rank, s.seat)):
+        lines.append(
+            t(
+                lang,
+                "result.line",
+                rank=score.rank,
+                name=names.get(score.seat, str(score.seat)),
+                total=score.total,
+            )
+        )
+        items = [
+            t(lang, "result.item", label=_word(game, lang, "score", k), value=v)
+            for k, v in score.breakdown.items()
+            if k != "total"
+        ]
+        if items:
+            lines.append("   " + " · ".join(items))
+    return lines
+
+
+def seat_names(seats: list[Any]) -> dict[int, str]:
+    """``{seat: name}`` from a game's ``SeatInfo`` list."""
+    return {s.seat: s.name for s in seats}
+
+
+__all__ = [
+    "cost_text",
+    "event_text",
+    "localize_params",
+    "name",
+    "option_text",
+    "prompt_text",
+    "result_lines",
+    "seat_names",
+    "short",
+]

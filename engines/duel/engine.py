@@ -1,0 +1,150 @@
+"""DuelEngine: the 7 Wonders Duel rules behind the engine contract."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from engines.core.contract import Engine, Event, GameResult, Prompt
+from engines.core.errors import IllegalAnswer
+from engines.duel import catalogue as cat
+from engines.duel import draft, turn
+from engines.duel.facts import CARD, COLOR_INDEX
+from engines.duel.prompts import prompts, wonders_open
+from engines.duel.scoring import result
+from engines.duel.setup import WONDER_OPTIONS, new_state
+from engines.duel.state import DuelState, fast_copy
+from engines.duel.structure import slot_of
+from engines.duel.trading import card_cost, wonder_cost
+from engines.duel.view import DuelView
+from engines.duel.views import build_view
+
+#: pending decision kind -> the prefix of its option ids (when they differ)
+_OPTION_PREFIX = {"great_library": "library"}
+
+
+def _illegal(option_id: str) -> IllegalAnswer:
+    return IllegalAnswer("illegal_option", f"'{option_id}' is not one of your options.",
+                         option=option_id)
+
+
+class DuelEngine(Engine[DuelState]):
+    name: ClassVar[str] = "duel"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    state_type: ClassVar[type[BaseModel]] = DuelState
+    game_options: ClassVar[dict[str, tuple[tuple[str, ...], str]]] = {
+        "wonders": (WONDER_OPTIONS, "draft"),
+    }
+
+    # -- life cycle -------------------------------------------------------------------
+    def new_game(self, players: int, seed: int, options: dict[str, str] | None = None) -> DuelState:
+        if players != 2:
+            raise ValueError("7 Wonders Duel is played by exactly 2 players")
+        opts = dict(options or {})
+        unknown = set(opts) - set(self.game_options)
+        if unknown:
+            raise ValueError(f"unknown option(s): {', '.join(sorted(unknown))}")
+        return new_state(seed, opts.get("wonders", "draft"))
+
+    def prompts(self, state: DuelState) -> list[Prompt]:
+        return prompts(state)
+
+    def copy(self, state: DuelState) -> DuelState:
+        return fast_copy(state)
+
+    def view(self, state: DuelState, seat: int | None) -> DuelView:
+        return build_view(state, seat)
+
+    def result(self, state: DuelState) -> GameResult | None:
+        return result(state)
+
+    def catalogue(self) -> dict[str, Any]:
+        return cat.catalogue()
+
+    # -- answers ----------------------------------------------------------------------
+    def apply(self, state: DuelState, seat: int, option_id: str) -> list[Event]:
+        st = state
+        if st.phase == "over":
+            raise IllegalAnswer("game_over", "The game is over.")
+        kind, _, rest = option_id.partition(":")
+        events: list[Event] = []
+        if st.pending:
+            p_kind, p_seat, detail = st.pending[0]
+            self._check_seat(seat, p_seat)
+            if kind != _OPTION_PREFIX.get(p_kind, p_kind):
+                raise _illegal(option_id)
+            if kind == "token":
+                if rest not in st.board_tokens:
+                    raise IllegalAnswer("token_not_available", f"{rest} is not on the board.",
+                                        token=rest)
+                turn.choose_token(st, seat, rest, events)
+            elif kind == "library":
+                if rest not in st.library_offer:
+                    raise IllegalAnswer("token_not_available", f"{rest} was not drawn.",
+                                        token=rest)
+                turn.choose_library(st, seat, rest, events)
+            elif kind == "destroy":
+                if rest not in st.buildings[1 - seat] or CARD[rest].color != COLOR_INDEX[detail]:
+                    raise IllegalAnswer("card_not_available", f"{rest} cannot be destroyed.",
+                                        card=rest)
+                turn.destroy(st, seat, rest, events)
+            else:  # revive
+                if rest not in st.discard:
+                    raise IllegalAnswer("card_not_available", f"{rest} is not discarded.",
+                                        card=rest)
+                turn.revive(st, seat, rest, events)
+        elif st.phase == "play":
+            self._check_seat(seat, st.current)
+            self._play(st, seat, kind, rest, option_id, events)
+        elif st.phase == "draft":
+            self._check_seat(seat, draft.picker(st))
+            if kind != "draft" or rest not in st.wonder_offer:
+                raise _illegal(option_id)
+            draft.pick(st, seat, rest, events)
+        else:  # choose_start
+            self._check_seat(seat, st.current)
+            if kind != "start":
+                raise _illegal(option_id)
+            if rest not in ("0", "1"):
+                raise IllegalAnswer("invalid_seat", f"'{rest}' is not a seat.", seat=rest)
+            turn.choose_start(st, seat, int(rest), events)
+        st.answers += 1
+        return events
+
+    @staticmethod
+    def _check_seat(seat: int, expected: int) -> None:
+        if seat != expected:
+            raise IllegalAnswer("not_your_turn", "It is not your turn to choose.")
+
+    @staticmethod
+    def _play(
+        st: DuelState, seat: int, kind: str, rest: str, option_id: str, events: list[Event]
+    ) -> None:
+        if kind == "wonder":
+            card, _, wonder = rest.partition(":")
+        elif kind in ("build", "discard"):
+            card, wonder = rest, ""
+        else:
+            raise _illegal(option_id)
+        slot = slot_of(st, card)
+        if slot < 0:
+            raise IllegalAnswer("card_not_accessible", f"{card} is not accessible.", card=card)
+        if kind == "build":
+            total, trade, chained = card_cost(st, seat, card)
+            if total > st.coins[seat]:
+                raise IllegalAnswer("cannot_afford", f"{card} costs {total} coins.",
+                                    card=card, cost=total)
+            turn.build_card(st, seat, slot, total, trade, chained, events)
+        elif kind == "discard":
+            turn.discard_card(st, seat, slot, events)
+        else:
+            if wonder not in wonders_open(st, seat):
+                raise IllegalAnswer("wonder_not_available", f"{wonder} cannot be built.",
+                                    wonder=wonder)
+            total = wonder_cost(st, seat, wonder)
+            if total > st.coins[seat]:
+                raise IllegalAnswer("cannot_afford", f"{wonder} costs {total} coins.",
+                                    card=wonder, cost=total)
+            turn.build_wonder(st, seat, slot, wonder, total, events)

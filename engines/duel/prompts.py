@@ -1,0 +1,127 @@
+"""The open question of a position and its options (see README.md for the vocabulary).
+
+Options are frozen pydantic objects; identical ones are cached and shared, which keeps
+``prompts()`` cheap enough for fast random playouts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.contract import Option, Prompt
+from engines.duel.catalogue import MAX_WONDERS_BUILT
+from engines.duel.draft import picker
+from engines.duel.facts import CARD, COLOR_IDS, COLOR_INDEX, WONDER, fast_option, fast_prompt
+from engines.duel.state import DuelState
+from engines.duel.trading import card_cost, prices, wonder_cost
+from engines.duel.turn import discard_value
+
+#: colour -> the wonder whose effect discards an opponent card of that colour
+DESTROYER = {COLOR_IDS[w.destroy]: w.id for w in WONDER.values() if w.destroy >= 0}
+
+_CACHE: dict[tuple[Any, ...], Option] = {}
+
+
+def _opt(key: tuple[Any, ...]) -> Option:
+    opt = _CACHE.get(key)
+    if opt is not None:
+        return opt
+    kind = key[0]
+    if kind == "build":
+        _, card, total, trade, chained = key
+        opt = fast_option(f"build:{card}", "build",
+                          {"card": card, "cost": total, "trade": trade, "chain": chained},
+                          card, total)
+    elif kind == "discard":
+        _, card, coins = key
+        opt = fast_option(f"discard:{card}", "discard", {"card": card, "coins": coins}, card, 0)
+    elif kind == "wonder":
+        _, card, wonder, total = key
+        opt = fast_option(f"wonder:{card}:{wonder}", "wonder",
+                          {"card": card, "wonder": wonder, "cost": total, "trade": total},
+                          card, total)
+    elif kind == "start":
+        _, seat, chooser = key
+        opt = fast_option(f"start:{seat}", "start", {"seat": seat, "me": seat == chooser},
+                          None, 0)
+    else:  # draft, token, library, destroy, revive: one id field
+        _, item, extra = key
+        params: dict[str, Any] = {"draft": {"wonder": item}, "token": {"token": item},
+                                  "library": {"token": item}, "revive": {"card": item},
+                                  "destroy": {"card": item, "color": extra}}[kind]
+        opt = fast_option(f"{kind}:{item}", kind, params, item, 0)
+    _CACHE[key] = opt
+    return opt
+
+
+def wonders_open(st: DuelState, seat: int) -> list[str]:
+    """``seat``'s unbuilt wonders that may still be built (7-wonder limit)."""
+    built = st.wonder_cards
+    if len(built[0]) + len(built[1]) >= MAX_WONDERS_BUILT:
+        return []
+    mine = built[seat]
+    return [w for w in st.wonders[seat] if w not in mine]
+
+
+def turn_options(st: DuelState) -> list[Option]:
+    seat = st.current
+    coins = st.coins[seat]
+    price = prices(st, seat)
+    wonders = []
+    for w in wonders_open(st, seat):
+        cost = wonder_cost(st, seat, w, price)
+        if cost <= coins:
+            wonders.append((w, cost))
+    gain = discard_value(st, seat)
+    structure = st.structure
+    cache = _CACHE
+    out: list[Option] = []
+    for slot in st.accessible:
+        card = structure[slot]
+        total, trade, chained = card_cost(st, seat, card, price)  # type: ignore[arg-type]
+        if total <= coins:
+            key: tuple[Any, ...] = ("build", card, total, trade, chained)
+            out.append(cache.get(key) or _opt(key))
+        key = ("discard", card, gain)
+        out.append(cache.get(key) or _opt(key))
+        for w, cost in wonders:
+            key = ("wonder", card, w, cost)
+            out.append(cache.get(key) or _opt(key))
+    return out
+
+
+def _prompt(seat: int, kind: str, options: list[Option], params: dict[str, Any],
+            private: bool = False) -> Prompt:
+    return fast_prompt(seat, kind, options, params, private)
+
+
+def prompts(st: DuelState) -> list[Prompt]:
+    phase = st.phase
+    if phase == "over":
+        return []
+    if st.pending:
+        kind, seat, detail = st.pending[0]
+        if kind == "token":
+            opts = [_opt(("token", t, "")) for t in st.board_tokens]
+            return [_prompt(seat, kind, opts, {"symbol": detail})]
+        if kind == "great_library":
+            opts = [_opt(("library", t, "")) for t in st.library_offer]
+            return [_prompt(seat, kind, opts, {}, private=True)]
+        if kind == "destroy":
+            color = COLOR_INDEX[detail]
+            opts = [_opt(("destroy", c, detail)) for c in st.buildings[1 - seat]
+                    if CARD[c].color == color]
+            return [_prompt(seat, kind, opts, {"color": detail, "wonder": DESTROYER[detail]})]
+        # revive
+        opts = [_opt(("revive", c, "")) for c in sorted(set(st.discard))]
+        return [_prompt(seat, kind, opts, {})]
+    if phase == "play":
+        return [_prompt(st.current, "turn", turn_options(st), {"age": st.age})]
+    if phase == "draft":
+        seat = picker(st)
+        opts = [_opt(("draft", w, "")) for w in st.wonder_offer]
+        return [_prompt(seat, "draft", opts, {"pick": st.draft_pick + 1})]
+    # choose_start
+    chooser = st.current
+    opts = [_opt(("start", s, chooser)) for s in (chooser, 1 - chooser)]
+    return [_prompt(chooser, "start", opts, {"age": st.age + 1})]

@@ -1,0 +1,126 @@
+"""The whole game in one pydantic model (JSON round-trip via ``model_dump_json``).
+
+Fields are plain lists/ints/strings so the rules mutate them in place without pydantic
+overhead; ``fast_copy`` is a hand-written deep copy. Per-seat facts are lists indexed by
+seat (0, 1). Derived facts (production, colour counts, science symbols, chains) are kept
+up to date by ``effects.add_building`` / ``effects.remove_building``.
+
+Hidden information lives here too (face-down structure cards, the prepared decks of the
+later Ages, removed cards, unused guilds, undrawn wonders, set-aside tokens): only
+``views.py`` decides what a seat may see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+# A pending follow-up decision: (kind, seat, detail).
+#   ("token", seat, symbol)      choose a progress token from the board after a pair
+#   ("great_library", seat, "")      choose one of ``library_offer`` (The Great Library)
+#   ("destroy", seat, colour)    discard one opponent card of that colour
+#   ("revive", seat, "")         build a discarded card for free (The Mausoleum)
+Pending = tuple[str, int, str]
+
+
+def _two_lists() -> list[list[str]]:
+    return [[], []]
+
+
+def _two_dicts() -> list[dict[str, str]]:
+    return [{}, {}]
+
+
+class DuelState(BaseModel):
+    model_config = ConfigDict(validate_assignment=False, revalidate_instances="never")
+
+    wonders_option: str = "draft"
+    rng: int
+    phase: str = "draft"  # draft | play | choose_start | over
+    age: int = 0
+    first_player: int = 0  # who began the draft and Age I
+    current: int = 0  # seat to act in "play" / chooser in "choose_start"
+    extra_turn: bool = False  # the active player plays again after this turn
+    last_taker: int = 0  # who took the last card from the structure
+    pending: list[Pending] = Field(default_factory=list)
+    answers: int = 0  # answers applied so far
+
+    # wonder draft
+    wonder_deck: list[str] = Field(default_factory=list)  # hidden, not yet revealed
+    wonder_offer: list[str] = Field(default_factory=list)  # face up, to pick from
+    draft_pick: int = 0  # 0..8
+    returned_wonders: list[str] = Field(default_factory=list)  # 7-wonder limit
+
+    # cards
+    decks: list[list[str]] = Field(default_factory=list)  # [age1, age2, age3], 20 each
+    removed: list[str] = Field(default_factory=list)  # 3 per Age, returned unseen
+    unused_guilds: list[str] = Field(default_factory=list)
+    structure: list[str | None] = Field(default_factory=list)  # 20 slots; None = taken
+    face_up: list[bool] = Field(default_factory=list)
+    accessible: list[int] = Field(default_factory=list)  # slots, ascending
+    cards_left: int = 0
+    discard: list[str] = Field(default_factory=list)
+
+    # board
+    military: int = 0  # >0: toward seat 1's capital (seat 0 leads)
+    military_tokens: list[str] = Field(default_factory=list)
+    board_tokens: list[str] = Field(default_factory=list)
+    box_tokens: list[str] = Field(default_factory=list)  # set aside, hidden
+    library_offer: list[str] = Field(default_factory=list)  # private to the chooser
+
+    # per seat
+    coins: list[int] = Field(default_factory=lambda: [7, 7])
+    buildings: list[list[str]] = Field(default_factory=_two_lists)
+    wonders: list[list[str]] = Field(default_factory=_two_lists)
+    wonder_cards: list[dict[str, str]] = Field(default_factory=_two_dicts)
+    tokens: list[list[str]] = Field(default_factory=_two_lists)
+    # derived
+    production: list[list[int]] = Field(default_factory=lambda: [[0] * 5, [0] * 5])
+    flexible: list[list[int]] = Field(default_factory=lambda: [[0, 0], [0, 0]])  # raw, goods
+    fixed_mask: list[int] = Field(default_factory=lambda: [0, 0])
+    colors: list[list[int]] = Field(default_factory=lambda: [[0] * 7, [0] * 7])
+    science: list[list[int]] = Field(default_factory=lambda: [[0] * 7, [0] * 7])
+    chains: list[list[str]] = Field(default_factory=_two_lists)
+
+    # outcome
+    victory: str | None = None
+    winners: list[int] = Field(default_factory=list)
+
+
+_FIELDS = frozenset(DuelState.model_fields)
+
+
+def _fast_setattr(self: DuelState, name: str, value: Any) -> None:
+    """Plain attribute assignment for declared fields (no validation is configured anyway)."""
+    if name in _FIELDS:
+        self.__dict__[name] = value
+    else:
+        BaseModel.__setattr__(self, name, value)
+
+
+DuelState.__setattr__ = _fast_setattr  # type: ignore[method-assign,assignment]
+_new = object.__new__
+_set = object.__setattr__
+
+
+def fast_copy(s: DuelState) -> DuelState:
+    """An independent deep copy, without pydantic validation."""
+    d = s.__dict__
+    new = dict(d)
+    for key in (
+        "pending", "wonder_deck", "wonder_offer", "returned_wonders", "removed",
+        "unused_guilds", "structure", "face_up", "accessible", "discard", "military_tokens",
+        "board_tokens", "box_tokens", "library_offer", "coins", "fixed_mask", "winners",
+    ):
+        new[key] = d[key][:]
+    for key in ("decks", "buildings", "wonders", "tokens", "production", "flexible", "colors",
+                "science", "chains"):
+        new[key] = [x[:] for x in d[key]]
+    new["wonder_cards"] = [dict(x) for x in d["wonder_cards"]]
+    out = _new(DuelState)
+    _set(out, "__dict__", new)
+    _set(out, "__pydantic_fields_set__", set(s.__pydantic_fields_set__))
+    _set(out, "__pydantic_extra__", None)
+    _set(out, "__pydantic_private__", None)
+    return out

@@ -1,0 +1,61 @@
+"""The Age structures: dealing 20 cards, accessibility and turning cards face up.
+
+A card is accessible when no card covers it any more (``covered_by`` all taken); a
+face-down card is turned face up as soon as it becomes accessible.
+"""
+
+from __future__ import annotations
+
+from engines.core.contract import Event
+from engines.duel.facts import COVERED_BY, COVERS, FACE_UP, INITIALLY_ACCESSIBLE, event
+from engines.duel.state import DuelState
+
+
+def deal(st: DuelState, age: int) -> None:
+    """Lay out Age ``age``'s prepared deck, slot by slot."""
+    deck = st.decks[age - 1]
+    st.age = age
+    st.structure = list(deck)
+    st.face_up = list(FACE_UP[age])
+    st.accessible = list(INITIALLY_ACCESSIBLE[age])
+    st.cards_left = len(deck)
+
+
+def slot_of(st: DuelState, card: str) -> int:
+    """The accessible slot holding ``card``, or -1."""
+    structure = st.structure
+    for slot in st.accessible:
+        if structure[slot] == card:
+            return slot
+    return -1
+
+
+def take(st: DuelState, slot: int, events: list[Event]) -> str:
+    """Remove the card at an accessible ``slot``; reveal what becomes accessible."""
+    structure = st.structure
+    card = structure[slot]
+    assert card is not None
+    structure[slot] = None
+    st.accessible.remove(slot)
+    st.cards_left -= 1
+    covered_by = COVERED_BY[st.age]
+    for below in COVERS[st.age][slot]:
+        if structure[below] is None:
+            continue
+        for above in covered_by[below]:
+            if structure[above] is not None:
+                break
+        else:
+            st.accessible.append(below)
+            if not st.face_up[below]:
+                st.face_up[below] = True
+                events.append(
+                    event("card_revealed", None, {"slot": below, "card": structure[below],
+                                                  "age": st.age})
+                )
+    st.accessible.sort()
+    return card
+
+
+def is_accessible(st: DuelState, slot: int) -> bool:
+    return slot in st.accessible

@@ -1,0 +1,68 @@
+"""Persistence: the :class:`Store` interface, its SQLite and PostgreSQL backends, migrations.
+
+``open_store(url)`` is the one entry point the bot needs: it connects and brings the schema
+to the newest version before returning.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from games.storage.base import (
+    ActionRecord,
+    Conflict,
+    DatabaseTooNew,
+    NewGame,
+    Notice,
+    Snapshot,
+    StorageError,
+    Store,
+)
+from games.storage.migrate import MigrationError, latest_version, migrate
+from games.storage.sql import SqlStore
+
+__all__ = [
+    "ActionRecord",
+    "Conflict",
+    "DatabaseTooNew",
+    "MigrationError",
+    "NewGame",
+    "Notice",
+    "Snapshot",
+    "SqlStore",
+    "StorageError",
+    "Store",
+    "latest_version",
+    "migrate",
+    "open_store",
+]
+
+SQLITE_PREFIX = "sqlite:///"
+
+
+async def open_store(
+    url: str, *, run_migrations: bool = True, migrations_dir: Path | None = None
+) -> SqlStore:
+    """Connect to ``url`` and migrate it.
+
+    ``sqlite:///relative/path.db``, ``sqlite:////absolute/path.db``, ``sqlite:///:memory:``,
+    or ``postgresql://user@host:port/db`` (also ``postgres://``).
+    """
+    store: SqlStore
+    if url.startswith(SQLITE_PREFIX):
+        from games.storage.sqlite import open_sqlite
+
+        store = await open_sqlite(url[len(SQLITE_PREFIX) :])
+    elif url.startswith(("postgresql://", "postgres://")):
+        from games.storage.postgres import open_postgres
+
+        store = await open_postgres(url)
+    else:
+        raise ValueError(f"unsupported database url {url!r} (sqlite:///... or postgresql://...)")
+    if run_migrations:
+        try:
+            await migrate(store, directory=migrations_dir)
+        except BaseException:
+            await store.close()
+            raise
+    return store

@@ -1,0 +1,102 @@
+"""PostgreSQL backend (asyncpg pool), for several bot processes sharing one database.
+
+Queries are written once with ``?`` placeholders (see :mod:`games.storage.sql`); this module
+rewrites them to asyncpg's ``$1, $2, ...``. The default READ COMMITTED isolation suffices:
+every conditional ``UPDATE games ... WHERE`` takes the game's row lock, so concurrent writers
+of one game queue behind each other and re-check their condition on the committed row.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Any
+
+import asyncpg
+
+from games.storage.sql import Backend, Cursor, Row, SqlStore, UniqueViolation
+
+#: pg_advisory_xact_lock key that serialises migrations across processes ("civbot" in ASCII).
+MIGRATION_LOCK_KEY = 0x636976626F74
+
+
+@functools.lru_cache(maxsize=512)
+def to_dollar(sql: str) -> str:
+    """Rewrite ``?`` placeholders to ``$n`` (our SQL never contains a literal ``?``)."""
+    parts = sql.split("?")
+    out = [parts[0]]
+    for i, part in enumerate(parts[1:], start=1):
+        out.append(f"${i}{part}")
+    return "".join(out)
+
+
+def _rowcount(status: str) -> int:
+    """asyncpg returns the command tag, e.g. ``UPDATE 3`` or ``INSERT 0 1``."""
+    tail = status.rsplit(" ", 1)[-1]
+    return int(tail) if tail.isdigit() else 0
+
+
+class _PgCursor(Cursor):
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        try:
+            status = await self._conn.execute(to_dollar(sql), *args)
+        except asyncpg.UniqueViolationError as exc:
+            raise UniqueViolation(str(exc)) from exc
+        return _rowcount(status)
+
+    async def fetchall(self, sql: str, *args: Any) -> list[Row]:
+        try:
+            return list(await self._conn.fetch(to_dollar(sql), *args))
+        except asyncpg.UniqueViolationError as exc:
+            raise UniqueViolation(str(exc)) from exc
+
+
+class PostgresBackend(Backend):
+    dialect = "postgresql"
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+
+    @classmethod
+    async def connect(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresBackend:
+        pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size)
+        assert pool is not None
+        return cls(pool)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Cursor]:
+        async with self._pool.acquire() as conn, conn.transaction():
+            yield _PgCursor(conn)
+
+    @asynccontextmanager
+    async def reader(self) -> AsyncIterator[Cursor]:
+        async with self._pool.acquire() as conn:
+            yield _PgCursor(conn)
+
+    @asynccontextmanager
+    async def _migration_transaction(self) -> AsyncIterator[Cursor]:
+        async with self._pool.acquire() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK_KEY)
+            yield _PgCursor(conn)
+
+    def migration_transaction(self) -> AbstractAsyncContextManager[Cursor]:
+        return self._migration_transaction()
+
+    async def schema_version(self, cur: Cursor) -> int:
+        exists = await cur.fetchone("SELECT to_regclass('schema_version') IS NOT NULL")
+        if not exists or not exists[0]:
+            return 0
+        row = await cur.fetchone("SELECT MAX(version) FROM schema_version")
+        return int(row[0]) if row and row[0] is not None else 0
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+
+async def open_postgres(url: str, *, min_size: int = 1, max_size: int = 10) -> SqlStore:
+    """A store over a PostgreSQL database (not yet migrated: ``open_store`` does)."""
+    return SqlStore(await PostgresBackend.connect(url, min_size=min_size, max_size=max_size))

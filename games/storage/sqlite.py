@@ -1,0 +1,106 @@
+"""SQLite backend (aiosqlite): the embedded default.
+
+One connection per store, guarded by an ``asyncio.Lock`` because a transaction on a shared
+connection must not interleave with another coroutine's statements. Writes open with
+``BEGIN IMMEDIATE`` so a second *process* on the same file waits (busy timeout) instead of
+failing half-way; WAL lets readers in other processes proceed meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from games.storage.sql import Backend, Cursor, Row, SqlStore, UniqueViolation
+
+BUSY_TIMEOUT_MS = 10_000
+
+
+class _SqliteCursor(Cursor):
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        try:
+            cursor = await self._conn.execute(sql, args)
+        except sqlite3.IntegrityError as exc:
+            if "UNIQUE" in str(exc) or "PRIMARY KEY" in str(exc):
+                raise UniqueViolation(str(exc)) from exc
+            raise
+        count = cursor.rowcount
+        await cursor.close()
+        return count
+
+    async def fetchall(self, sql: str, *args: Any) -> list[Row]:
+        async with self._conn.execute(sql, args) as cursor:
+            return list(await cursor.fetchall())
+
+
+class SqliteBackend(Backend):
+    dialect = "sqlite"
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def connect(cls, path: str) -> SqliteBackend:
+        """Open ``path`` (or ``:memory:``) with WAL, foreign keys and a busy timeout."""
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await conn.execute("PRAGMA foreign_keys = ON")
+        if path != ":memory:":
+            await conn.execute("PRAGMA journal_mode = WAL")
+        # FULL: an acknowledged answer survives a power cut, not only a process crash.
+        await conn.execute("PRAGMA synchronous = FULL")
+        return cls(conn)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Cursor]:
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield _SqliteCursor(self._conn)
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+            try:
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                if self._conn.in_transaction:
+                    await self._conn.execute("ROLLBACK")
+                raise
+
+    @asynccontextmanager
+    async def reader(self) -> AsyncIterator[Cursor]:
+        async with self._lock:
+            yield _SqliteCursor(self._conn)
+
+    def migration_transaction(self) -> AbstractAsyncContextManager[Cursor]:
+        # BEGIN IMMEDIATE already excludes every other writer, migrators included.
+        return self.transaction()
+
+    async def schema_version(self, cur: Cursor) -> int:
+        exists = await cur.fetchone(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+        )
+        if not exists:
+            return 0
+        row = await cur.fetchone("SELECT MAX(version) FROM schema_version")
+        return int(row[0]) if row and row[0] is not None else 0
+
+    async def close(self) -> None:
+        await self._conn.close()
+
+
+async def open_sqlite(path: str) -> SqlStore:
+    """A store over an SQLite file (not yet migrated: :func:`games.storage.open_store` does)."""
+    return SqlStore(await SqliteBackend.connect(path))

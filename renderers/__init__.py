@@ -1,0 +1,1 @@
+"""Board images: pure functions from an engine's view to PNG bytes (no Discord objects)."""

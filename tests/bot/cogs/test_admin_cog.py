@@ -1,0 +1,93 @@
+"""/game list, /game abandon permissions, reminders, restart with persistent buttons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import simcord
+from conftest import Factory, World
+from helpers import answer_controls, latest_prompt, texts
+
+
+def replies(result: Any) -> list[Any]:
+    return [r for r in [result.response, *result.followups] if r is not None]
+
+
+async def new_game(world: World, creator: simcord.MemberActor) -> simcord.ChannelHandle:
+    await creator.slash(world.channel, "game new", game="duel")
+    return world.channel.threads[-1]
+
+
+async def start(world: World, thread: simcord.ChannelHandle, joiner: simcord.MemberActor,
+                creator: simcord.MemberActor) -> None:
+    lobby = thread.history()[0]
+    await joiner.click(lobby, label="Join")
+    await creator.click(thread.history()[0], label="Start")
+
+
+async def test_list_shows_running_games(world: World) -> None:
+    empty = await world.carol.slash(world.channel, "game list")
+    assert "No games" in replies(empty)[-1].content
+    first = await new_game(world, world.alice)
+    await start(world, first, world.bob, world.alice)
+    await new_game(world, world.carol)
+    listed = await world.carol.slash(world.channel, "game list")
+    embed = replies(listed)[-1].embeds[0]
+    body = embed.description or ""
+    assert "#1" in body and "#2" in body
+    assert "In progress" in body and "Waiting for players" in body
+    assert "waiting for" in body
+
+
+async def test_abandon_permissions(world: World) -> None:
+    thread = await new_game(world, world.alice)
+    await start(world, thread, world.bob, world.alice)
+    refused = await world.carol.slash(thread, "game abandon")
+    assert "Only the game's creator" in replies(refused)[-1].content
+    assert replies(refused)[-1].ephemeral
+    refused_player = await world.bob.slash(thread, "game abandon")
+    assert replies(refused_player)[-1].ephemeral
+    done = await world.admin.slash(thread, "game abandon")  # Manage Server
+    assert "abandoned" in replies(done)[-1].content
+    assert any("was abandoned by admin" in m for m in texts(thread))
+    assert latest_prompt(thread) is None  # the open prompt lost its buttons
+    again = await world.alice.slash(thread, "game abandon")
+    assert replies(again)[-1].ephemeral
+    # the creator may abandon their own game, by number, from the channel
+    other = await new_game(world, world.carol)
+    del other
+    own = await world.carol.slash(world.channel, "game abandon", game_id=2)
+    assert "#2 was abandoned" in replies(own)[-1].content
+    listed = await world.carol.slash(world.channel, "game list")
+    assert "No games" in replies(listed)[-1].content
+
+
+@pytest.mark.bot_settings(reminder_delay_minutes=0, reminder_check_seconds=60)
+async def test_reminder_after_delay_once(world: World) -> None:
+    thread = await new_game(world, world.alice)
+    await start(world, thread, world.bob, world.alice)
+    await world.env.advance_time(61)
+    reminders = [m for m in texts(thread) if m.startswith("⏰")]
+    assert len(reminders) == 1 and "still waiting for you" in reminders[0]
+    await world.env.advance_time(61)
+    assert len([m for m in texts(thread) if m.startswith("⏰")]) == 1
+
+
+async def test_buttons_survive_restart(world: World, bot_factory: Factory) -> None:
+    thread = await new_game(world, world.alice)
+    await start(world, thread, world.bob, world.alice)
+    prompt = latest_prompt(thread)
+    assert prompt is not None
+    seat = int(answer_controls(prompt)[0]["custom_id"].split(":")[4])
+    await world.env.restart_bot(bot_factory())
+    actor = [world.alice, world.bob][seat]
+    result = await actor.click(prompt, custom_id=answer_controls(prompt)[0]["custom_id"])
+    assert replies(result)[-1].content.startswith("✅")
+    assert latest_prompt(thread) is not None  # the next prompt was posted by the new client
+
+
+async def test_help(world: World) -> None:
+    result = await world.carol.slash(world.channel, "help")
+    embed = replies(result)[-1].embeds[0]
+    assert "/game new" in (embed.description or "")

@@ -1,0 +1,75 @@
+"""/game new, the lobby buttons and option select, /game list and /game abandon."""
+
+from __future__ import annotations
+
+import pytest
+import simcord
+from helpers import custom_ids, texts
+
+from tests.bot.conftest import World
+
+
+async def open_game(world: World, **options: str) -> simcord.ChannelHandle:
+    result = await world.alice.slash(world.channel, "game new", game="duel", **options)
+    assert result.response is not None and "#1" in result.response.content
+    return world.channel.threads[-1]
+
+
+async def test_new_game_opens_thread_with_lobby(world: World) -> None:
+    thread = await open_game(world)
+    lobby = thread.history()[0]
+    assert lobby.embeds and "7 Wonders Duel" in (lobby.embeds[0].title or "")
+    assert {"cb:l:1:join", "cb:l:1:leave", "cb:l:1:start", "cb:lo:1"} <= set(custom_ids(lobby))
+    result = await world.bob.click(lobby, label="Join")
+    assert result.acknowledged
+    lobby = thread.history()[0]
+    seats = lobby.embeds[0].fields[0].value or ""
+    assert "alice" in seats and "bob" in seats
+
+
+async def test_join_refusals_and_start(world: World) -> None:
+    thread = await open_game(world)
+    lobby = thread.history()[0]
+    again = await world.alice.click(lobby, label="Join")
+    assert again.response is not None and again.response.ephemeral
+    early = await world.alice.click(lobby, label="Start")
+    assert early.followups or early.response
+    await world.bob.click(lobby, label="Join")
+    full = await world.carol.click(thread.history()[0], label="Join")
+    assert full.response is not None and full.response.ephemeral
+    not_creator = await world.bob.click(thread.history()[0], label="Start")
+    msgs = [m.content for m in not_creator.followups] + (
+        [not_creator.response.content] if not_creator.response else []
+    )
+    assert any("creator" in m for m in msgs)
+    await world.alice.click(thread.history()[0], label="Start")
+    assert any("has started" in m for m in texts(thread))
+    assert any("it's your turn" in m for m in texts(thread))
+
+
+async def test_creator_changes_option(world: World) -> None:
+    thread = await open_game(world)
+    lobby = thread.history()[0]
+    refused = await world.bob.select(lobby, ["wonders=first_game"])
+    assert refused.response is not None and refused.response.ephemeral
+    await world.alice.select(lobby, ["wonders=first_game"])
+    assert "first game" in (thread.history()[0].embeds[0].fields[1].value or "")
+
+
+@pytest.mark.guild_locale("zh-TW")
+async def test_chinese_server_gets_chinese_lobby(world: World) -> None:
+    thread = await open_game(world)
+    embed = thread.history()[0].embeds[0]
+    assert "七大奇蹟" in (embed.title or "") or "遊戲" in (embed.title or "")
+    assert "加入" in custom_labels(thread.history()[0])
+
+
+async def test_language_option_zh_cn(world: World) -> None:
+    thread = await open_game(world, language="zh-CN")
+    assert "加入" in custom_labels(thread.history()[0])
+
+
+def custom_labels(message: object) -> list[str]:
+    from helpers import components
+
+    return [c.get("label", "") for c in components(message)]

@@ -1,0 +1,105 @@
+"""SimCord harness: the real bot (real service, engine, SQLite file) against a virtual Discord."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+import pytest_asyncio
+import simcord
+
+from bot.client import CivBot
+from bot.render import Renderer, default_renderer
+from bot.settings import Settings
+
+
+def make_settings(db_path: Path, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "discord_token": "simcord",
+        "database_url": f"sqlite:///{db_path}",
+        "reminder_delay_minutes": 720,
+        "reminder_check_seconds": 300,
+    }
+    values.update(overrides)
+    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+
+
+@dataclass
+class Factory:
+    """Builds bots over one database file and closes their stores at the end."""
+
+    db_path: Path
+    bots: list[CivBot]
+    renderer: Renderer | None = default_renderer
+    overrides: dict[str, Any] | None = None
+
+    def __call__(self, **overrides: Any) -> CivBot:
+        settings = make_settings(self.db_path, **{**(self.overrides or {}), **overrides})
+        bot = CivBot(settings, renderer=self.renderer)
+        self.bots.append(bot)
+        return bot
+
+
+@pytest.fixture(autouse=True)
+def fixed_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games draw their seed from ``secrets``; tests fix it so every run deals the same cards."""
+    counter = iter(range(1000, 100000))
+    monkeypatch.setattr("games.service.secrets.randbits", lambda bits: next(counter))
+
+
+@pytest_asyncio.fixture
+async def bot_factory(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[Factory]:
+    marker = request.node.get_closest_marker("bot_settings")
+    factory = Factory(tmp_path / "civbot.db", [], overrides=dict(marker.kwargs) if marker else {})
+    yield factory
+    for bot in factory.bots:
+        store = getattr(bot, "store", None)
+        if store is not None:
+            await store.close()
+
+
+@pytest.fixture
+def simcord_bot(bot_factory: Factory) -> CivBot:
+    return bot_factory()
+
+
+@dataclass
+class World:
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+    carol: simcord.MemberActor
+    admin: simcord.MemberActor
+
+
+@pytest.fixture
+def world(simcord_env: simcord.Env, request: pytest.FixtureRequest) -> World:
+    marker = request.node.get_closest_marker("guild_locale")
+    kwargs = {"preferred_locale": marker.args[0]} if marker else {}
+    guild = simcord_env.create_guild("Table", **kwargs)
+    channel = guild.create_text_channel("games")
+    managers = guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+    env = simcord_env
+    return World(
+        env=env,
+        guild=guild,
+        channel=channel,
+        alice=guild.add_member(env.create_user("alice")),
+        bob=guild.add_member(env.create_user("bob")),
+        carol=guild.add_member(env.create_user("carol")),
+        admin=guild.add_member(env.create_user("admin"), roles=[managers]),
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "bot_settings(**kw): Settings overrides for the bot")
+    config.addinivalue_line("markers", "guild_locale(locale): the guild's preferred locale")
+
+
+Pick = Callable[[list[str]], str]

@@ -1,0 +1,97 @@
+"""The translation layer: zh catalogues cover what players read; fallbacks; command names."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from discord import app_commands
+
+from bot.i18n import LANGUAGES, catalogue, language_for, name, t
+from bot.i18n.translator import CommandTranslator
+from games.models import ServiceError
+
+LOCALES = Path(__file__).resolve().parents[3] / "bot" / "i18n" / "locales"
+PLAYER_FACING = ("lobby.", "turn.", "errors.", "result.", "duel.", "list.", "status.", "help.",
+                 "game.", "abandon.")
+
+
+def raw(lang: str) -> dict[str, str]:
+    data: dict[str, str] = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.mark.parametrize("lang", ["zh-TW", "zh-CN"])
+def test_chinese_catalogues_cover_every_player_facing_key(lang: str) -> None:
+    en = raw("en")
+    zh = raw(lang)
+    missing = sorted(k for k in en if k.startswith(PLAYER_FACING) and k not in zh)
+    assert missing == []
+
+
+@pytest.mark.parametrize("lang", ["zh-TW", "zh-CN"])
+def test_placeholders_match_english(lang: str) -> None:
+    en, zh = raw("en"), raw(lang)
+    for key, text in zh.items():
+        if key in en:
+            assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", en[key])), key
+
+
+def test_simplified_uses_no_traditional_forms() -> None:
+    text = "".join(v for k, v in raw("zh-CN").items() if k != "language.zh-TW")
+    assert not set(text) & set("遊戲對開選項輪錢幣棄擇們這個說時間")
+
+
+def test_every_service_and_engine_error_key_is_worded() -> None:
+    service = Path(__file__).resolve().parents[3] / "games" / "service.py"
+    keys = set(re.findall(r'ServiceError\(\s*"(\w+)"', service.read_text(encoding="utf-8")))
+    readme = Path(__file__).resolve().parents[3] / "engines" / "duel" / "README.md"
+    section = readme.read_text(encoding="utf-8").split("IllegalAnswer keys")[1].split("##")[0]
+    keys |= set(re.findall(r"^\| `(\w+)` \|", section, re.M))
+    for lang in LANGUAGES:
+        missing = sorted(k for k in keys if f"errors.{k}" not in catalogue(lang))
+        assert missing == [], lang
+
+
+def test_fallbacks() -> None:
+    assert t("zh-TW", "no.such.key") == "no.such.key"
+    catalogue("zh-TW")  # loaded
+    assert t("fr", "lobby.button.join") == "Join"  # unknown language: English
+    assert t("en", "lobby.joined") == "{name} joined."  # missing params stay visible
+    assert t("en", "lobby.joined", name="ann") == "ann joined."
+    assert name("zh-TW", "duel", "lumber_yard") == "伐木場"
+    assert name("en", "duel", "no_such_card") == "No Such Card"
+    err = ServiceError("game_full", "full", max_players=2)
+    assert t("zh-CN", f"errors.{err.key}", **err.params) == "这局游戏已满（2 人）。"
+
+
+def test_language_for_discord_locales() -> None:
+    assert language_for("zh-TW") == "zh-TW"
+    assert language_for("zh-CN") == "zh-CN"
+    assert language_for("en-US") == "en"
+    assert language_for("fr") is None
+
+
+async def test_command_translator_localises_names_and_descriptions() -> None:
+    from discord import Locale
+
+    from bot.client import CivBot
+    from tests.bot.conftest import make_settings
+
+    bot = CivBot(make_settings(Path("/nonexistent.db")), renderer=None)
+    for ext in ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.help"):
+        await bot.load_extension(ext)
+    await bot.tree.set_translator(CommandTranslator())
+    payloads = {c.name: await c.get_translated_payload(bot.tree, bot.tree.translator)
+                for c in bot.tree.get_commands()}
+    game = payloads["game"]
+    assert game["name_localizations"][Locale.taiwan_chinese.value] == "遊戲"
+    assert game["name_localizations"][Locale.chinese.value] == "游戏"
+    new = next(o for o in game["options"] if o["name"] == "new")
+    assert "討論串" in new["description_localizations"]["zh-TW"]
+    play = payloads["play"]
+    assert play["options"][0]["name_localizations"]["zh-CN"] == "选项"
+    assert isinstance(bot.tree.translator, app_commands.Translator)
+    await bot.close()

@@ -1,0 +1,57 @@
+"""The terminal sandbox drives the real bot through SimCord (no token)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import simcord
+
+from bot.sandbox import Sandbox
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def test_repl_lines(simcord_env: simcord.Env, tmp_path: Path) -> None:
+    out: list[str] = []
+    box = Sandbox(simcord_env, tmp_path, out.append)
+    assert await box.run_line("as alice /game new duel")
+    assert await box.run_line("as bob click Join")
+    assert await box.run_line("alice click Start")
+    joined = "\n".join(out)
+    assert "opened a game" in joined and "it's your turn" in joined
+    assert list(tmp_path.glob("*board.png"))  # the board image was written
+    out.clear()
+    await box.run_line("options alice")
+    await box.run_line("options bob")
+    offered = [line.strip("- ").strip() for line in out if line.strip().startswith("- Take")]
+    assert offered
+    player = "alice" if any("@alice, it's your turn" in line for line in joined.split("\n")) \
+        else "bob"
+    out.clear()
+    await box.run_line(f"as {player} play {offered[0]}")
+    assert any("You chose" in line for line in out)
+    out.clear()
+    await box.run_line("as carol click Nothing")
+    assert out and out[0].startswith("! LookupError")
+    assert not await box.run_line("quit")
+
+
+@pytest.mark.bot_settings(board_images=False)
+async def test_auto_game_finishes(simcord_env: simcord.Env, tmp_path: Path) -> None:
+    out: list[str] = []
+    moves = await Sandbox(simcord_env, tmp_path, out.append).auto(seed=5, language="zh-CN")
+    assert moves > 40
+    assert any("局结束" in line for line in out)
+
+
+def test_main_without_token_explains(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["PYTHONPATH"] = str(ROOT)
+    proc = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert "DISCORD_TOKEN is not set" in proc.stderr and "sandbox" in proc.stderr

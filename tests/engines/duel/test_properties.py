@@ -1,0 +1,146 @@
+"""Whole-game properties over thousands of seeded random games."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from duel_helpers import ENGINE, random_game
+from hypothesis import given, settings
+from hypothesis import strategies as hst
+
+from engines.core.errors import IllegalAnswer
+from engines.core.rng import Rng
+from engines.duel.catalogue import CARDS, TOKENS, WONDERS
+from engines.duel.state import DuelState
+
+GAMES = 2000
+DETAILED = 150  # games whose every position is also checked for leaks / immutability
+
+
+def card_places(st: DuelState) -> Counter[str]:
+    places: Counter[str] = Counter()
+    places.update(c for c in st.structure if c is not None)
+    for deck in st.decks[st.age:]:
+        places.update(deck)
+    places.update(st.removed)
+    places.update(st.unused_guilds)
+    places.update(st.discard)
+    for seat in (0, 1):
+        places.update(st.buildings[seat])
+        places.update(st.wonder_cards[seat].values())
+    return places
+
+
+def hidden_ids(st: DuelState, seat: int | None) -> set[str]:
+    hidden = set(st.removed) | set(st.unused_guilds) | set(st.wonder_deck)
+    for deck in st.decks[st.age:]:
+        hidden |= set(deck)
+    hidden |= {c for i, c in enumerate(st.structure) if c is not None and not st.face_up[i]}
+    library_seat = st.pending[0][1] if st.pending and st.pending[0][0] == "great_library" else None
+    hidden |= set(st.box_tokens) - (set(st.library_offer) if seat == library_seat else set())
+    # a card still face down may also be public elsewhere (never: each card exists once)
+    return hidden
+
+
+def strings_of(obj: object) -> set[str]:
+    out: set[str] = set()
+    if isinstance(obj, str):
+        out.add(obj)
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            out |= strings_of(k) | strings_of(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            out |= strings_of(v)
+    return out
+
+
+def check_position(st: DuelState) -> None:
+    assert st.coins[0] >= 0 and st.coins[1] >= 0
+    places = card_places(st)
+    assert set(places) == set(CARDS) and all(n == 1 for n in places.values())
+    assert -9 <= st.military <= 9
+    tokens = Counter(st.board_tokens + st.box_tokens + st.tokens[0] + st.tokens[1])
+    assert set(tokens) == set(TOKENS) and all(n == 1 for n in tokens.values())
+    built = len(st.wonder_cards[0]) + len(st.wonder_cards[1])
+    assert built <= 7
+    wonders = Counter(st.wonders[0] + st.wonders[1] + st.wonder_offer + st.wonder_deck
+                      + st.returned_wonders)
+    assert set(wonders) == set(WONDERS) and all(n == 1 for n in wonders.values())
+
+
+def check_views(st: DuelState) -> None:
+    for seat in (None, 0, 1):
+        view = ENGINE.view(st, seat).model_dump(mode="json")
+        leaked = strings_of(view) & hidden_ids(st, seat)
+        assert not leaked, (seat, leaked)
+
+
+def test_random_games_end_properly_and_keep_invariants() -> None:
+    victories: Counter[str] = Counter()
+    rng = Rng.from_seed(2024)
+    for seed in range(GAMES):
+        st = ENGINE.new_game(2, seed, {"wonders": "first_game"} if seed % 5 == 0 else None)
+        answers: list[tuple[int, str]] = []
+        detailed = seed < DETAILED
+        while True:
+            prompts = ENGINE.prompts(st)
+            if not prompts:
+                break
+            assert len(prompts) == 1 and prompts[0].options
+            p = prompts[0]
+            assert p.private == (p.kind == "great_library")
+            opt = p.options[rng.below(len(p.options))]
+            if detailed:
+                check_views(st)
+                snapshot = st.model_dump_json()
+                # an illegal answer changes nothing
+                for seat, oid in ((1 - p.seat, opt.id), (p.seat, "build:nothing"),
+                                  (p.seat, "nonsense")):
+                    with pytest.raises(IllegalAnswer):
+                        ENGINE.apply(st, seat, oid)
+                    assert st.model_dump_json() == snapshot
+                new, _ = ENGINE.answer(st, p.seat, opt.id)
+                assert st.model_dump_json() == snapshot  # answer() never mutates its input
+                st = new
+            else:
+                ENGINE.apply(st, p.seat, opt.id)
+            answers.append((p.seat, opt.id))
+            check_position(st)
+        res = ENGINE.result(st)
+        assert res is not None and res.victory in ("military", "science", "civilian")
+        assert st.phase == "over" and res.winners
+        victories[res.victory] += 1
+        if seed % 10 == 0:
+            options = {"wonders": "first_game"} if seed % 5 == 0 else None
+            assert ENGINE.replay(2, seed, options, answers) == st
+            assert ENGINE.load(ENGINE.dump(st)) == st
+        if detailed:
+            check_views(st)
+    assert victories["civilian"] > 0 and victories["military"] > 0
+    assert sum(victories.values()) == GAMES
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=hst.integers(min_value=0, max_value=2**63 - 1), cut=hst.integers(0, 80))
+def test_replay_and_json_round_trip_mid_game(seed: int, cut: int) -> None:
+    final, answers = random_game(seed)
+    st = ENGINE.replay(2, seed, None, answers[:cut])
+    again = ENGINE.load(ENGINE.dump(st))
+    assert again == st
+    assert ENGINE.load(json.loads(ENGINE.dump(st))) == st
+    assert ENGINE.copy(st) == st
+    for seat, oid in answers[cut:]:
+        ENGINE.apply(again, seat, oid)
+    assert again == final
+
+
+def test_copy_is_independent() -> None:
+    st, _ = random_game(3)
+    st = ENGINE.new_game(2, 3)
+    cp = ENGINE.copy(st)
+    p = ENGINE.prompts(cp)[0]
+    ENGINE.apply(cp, p.seat, p.options[0].id)
+    assert cp != st and st == ENGINE.new_game(2, 3)

@@ -1,0 +1,207 @@
+"""The Duel board renders real positions (played by the engine) as readable PNGs."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Callable
+
+import pytest
+from PIL import Image
+
+from engines.duel.view import DuelView
+from engines.registry import get_engine
+from renderers import duel, kit
+
+NAMES = ["Ana", "陳大文"]
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def play_until(seed: int, stop: Callable[[DuelView], bool]) -> DuelView:
+    """Play random legal options from a fresh game until ``stop(view)`` (or the game ends)."""
+    engine = get_engine("duel")
+    rng = random.Random(seed)
+    state = engine.new_game(2, seed)
+    while True:
+        view = engine.view(state, None)
+        assert isinstance(view, DuelView)
+        prompts = engine.prompts(state)
+        if not prompts or stop(view):
+            return view
+        prompt = prompts[0]
+        engine.apply(state, prompt.seat, rng.choice(prompt.options).id)
+
+
+def taken(view: DuelView) -> int:
+    return sum(s.taken for s in view.structure)
+
+
+POSITIONS: dict[str, Callable[[DuelView], bool]] = {
+    "draft_start": lambda v: True,
+    "age1_early": lambda v: v.age == 1 and taken(v) >= 3,
+    "age2_mid": lambda v: v.age == 2 and taken(v) >= 8,
+    "age3_mid": lambda v: v.age == 3 and taken(v) >= 6,
+    "finished": lambda v: False,
+}
+
+
+@pytest.fixture(scope="module")
+def views() -> dict[str, DuelView]:
+    """One view per position; a seed whose game never reaches it (early supremacy) is skipped."""
+    found: dict[str, DuelView] = {}
+    for key, stop in POSITIONS.items():
+        for seed in range(11, 40):
+            view = play_until(seed, stop)
+            if stop(view) or (key == "finished" and view.result is not None):
+                found[key] = view
+                break
+    assert set(found) == set(POSITIONS)
+    return found
+
+
+def decode(png: bytes) -> Image.Image:
+    assert png.startswith(PNG_MAGIC)
+    im = Image.open(io.BytesIO(png))
+    im.load()
+    return im
+
+
+def test_positions_are_what_their_names_say(views: dict[str, DuelView]) -> None:
+    assert views["draft_start"].phase == "draft" and len(views["draft_start"].wonder_offer) == 4
+    assert views["age1_early"].age == 1
+    assert views["age2_mid"].age == 2
+    assert views["age3_mid"].age == 3
+    assert views["finished"].result is not None
+
+
+@pytest.mark.parametrize("key", list(POSITIONS))
+@pytest.mark.parametrize("lang", ["en", "zh-TW", "zh-CN"])
+def test_renders_a_png_of_the_expected_size(
+    views: dict[str, DuelView], key: str, lang: str
+) -> None:
+    im = decode(duel.render_board(views[key], lang, NAMES))
+    assert im.format == "PNG" and im.mode == "RGB"
+    assert im.width == duel.WIDTH
+    # header + track + structure + two city panels at least 300 px high, at most a long city
+    assert duel.STRUCT_Y + duel.STRUCT_H + 300 <= im.height <= 2200
+
+
+def _crop(im: Image.Image, box: tuple[int, int, int, int], strip: int) -> bytes:
+    """The top ``strip`` px of a card, inside its rounded corners (always left uncovered)."""
+    x0, y0, x1, _ = box
+    return im.crop((x0 + 12, y0 + 3, x1 - 12, y0 + strip)).tobytes()
+
+
+def _tile_on_bg(tile: Image.Image) -> Image.Image:
+    bg = Image.new("RGB", tile.size, kit.BG)
+    bg.paste(tile, (0, 0), tile)
+    return bg
+
+
+def test_face_down_slots_show_their_back_and_face_up_slots_their_card(
+    views: dict[str, DuelView],
+) -> None:
+    view = views["age2_mid"]
+    im = duel.render_image(view, "en", NAMES)
+    boxes = duel.slot_boxes(view)
+    down = [s for s in view.structure if not s.taken and s.card is None]
+    up = [s for s in view.structure if not s.taken and s.card is not None]
+    assert down and up
+    for slot in down + up:
+        x0, y0, x1, y1 = boxes[slot.slot]
+        rendered = _crop(im, boxes[slot.slot], 14)
+        back = _crop(_tile_on_bg(duel.back_tile(slot.back)), (0, 0, x1 - x0, y1 - y0), 14)
+        if slot.card is None:
+            assert rendered == back, f"slot {slot.slot} should show the {slot.back} back"
+        else:
+            face = duel.card_tile(slot.card, "en", not slot.accessible)
+            assert rendered != back, f"slot {slot.slot} is face up but drawn as a back"
+            assert rendered == _crop(_tile_on_bg(face), (0, 0, x1 - x0, y1 - y0), 14)
+
+
+def test_accessible_cards_are_highlighted(views: dict[str, DuelView]) -> None:
+    view = views["age1_early"]
+    im = duel.render_image(view, "en", NAMES)
+    boxes = duel.slot_boxes(view)
+    for slot in view.structure:
+        x0, y0, x1, _ = boxes[slot.slot]
+        pixel = im.getpixel(((x0 + x1) // 2, y0 - 2))  # on the frame just above the card
+        if slot.accessible and not slot.taken:
+            assert pixel == kit.HIGHLIGHT
+        elif slot.row > 0 and not slot.taken:
+            assert pixel != kit.HIGHLIGHT
+
+
+def test_guild_backs_differ_from_age_backs() -> None:
+    guild = duel.back_tile("guild").tobytes()
+    assert all(duel.back_tile(b).tobytes() != guild for b in ("age1", "age2", "age3"))
+
+
+def test_chinese_text_uses_real_glyphs() -> None:
+    """Every character of a Chinese card name has a glyph (not the missing-glyph box)."""
+    missing = kit.text_mask("\ue000", 24, "zh-TW")[0].tobytes()  # private use: no glyph
+    for ch in "伐木場時代輪到奇蹟":
+        mask = kit.text_mask(ch, 24, "zh-TW")[0]
+        assert mask.getbbox() is not None
+        assert mask.tobytes() != missing
+
+
+def test_language_changes_the_picture(views: dict[str, DuelView]) -> None:
+    view = views["age1_early"]
+    en = duel.render_image(view, "en", NAMES)
+    tw = duel.render_image(view, "zh-TW", NAMES)
+    assert en.size == tw.size
+    assert en.tobytes() != tw.tobytes()
+    # the English header differs from the Chinese one: the status line is translated
+    header = (0, 0, duel.WIDTH, duel.HEADER_H)
+    assert en.crop(header).tobytes() != tw.crop(header).tobytes()
+
+
+def test_result_shows_a_score_table(views: dict[str, DuelView]) -> None:
+    view = views["finished"]
+    assert view.result is not None
+    with_result = duel.render_image(view, "en", NAMES)
+    without = duel.render_image(view.model_copy(update={"result": None}), "en", NAMES)
+    area = (0, duel.STRUCT_Y, duel.WIDTH, duel.STRUCT_Y + duel.STRUCT_H)
+    assert with_result.crop(area).tobytes() != without.crop(area).tobytes()
+
+
+def test_wrap_breaks_chinese_without_spaces() -> None:
+    lines = kit.wrap("哈利卡納斯的摩索拉斯陵墓", 18, 100, "zh-TW", max_lines=3)
+    assert len(lines) >= 2
+    assert "".join(lines) == "哈利卡納斯的摩索拉斯陵墓"
+    assert all(kit.text_width(line, 18, "zh-TW") <= 100 for line in lines)
+
+
+def test_wrap_keeps_english_words_whole() -> None:
+    lines = kit.wrap("The Temple of Artemis", 18, 120)
+    assert len(lines) == 2
+    assert " ".join(lines) == "The Temple of Artemis"  # broken at spaces, never inside a word
+
+
+def test_missing_names_and_unknown_language_fall_back() -> None:
+    view = play_until(3, lambda v: v.age == 1)
+    im = decode(duel.render_board(view, "fr", None))
+    assert im.width == duel.WIDTH
+
+
+def test_png_encoder_round_trips_pixels(views: dict[str, DuelView]) -> None:
+    image = duel.render_image(views["age2_mid"], "zh-TW", NAMES)
+    decoded = decode(kit.png_bytes(image))
+    assert decoded.size == image.size and decoded.mode == "RGB"
+    assert decoded.tobytes() == image.tobytes()
+    rgba = Image.new("RGBA", (3, 2), (10, 20, 30, 40))
+    assert decode(kit.png_bytes(rgba)).tobytes() == rgba.tobytes()
+
+
+def test_concurrent_renders_match(views: dict[str, DuelView]) -> None:
+    """The bot renders in worker threads: shared caches and fonts must not garble a picture."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    kit.clear_caches()
+    duel.card_tile.cache_clear()
+    jobs = [(views[k], lang) for k in ("age1_early", "age3_mid") for lang in ("en", "zh-CN")] * 3
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda job: duel.render_board(job[0], job[1], NAMES), jobs))
+    for (view, lang), png in zip(jobs, results, strict=True):
+        assert png == duel.render_board(view, lang, NAMES)
