@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import sys
 
@@ -49,10 +50,8 @@ def main(argv: list[str] | None = None) -> int:
         async with CivBot(settings) as bot:
             await bot.start(settings.discord_token)
 
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run())
-    except KeyboardInterrupt:
-        pass
     return 0
 
 

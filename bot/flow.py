@@ -26,7 +26,6 @@ from games.models import GameInfo, ServiceError
 
 if TYPE_CHECKING:
     from bot.client import CivBot
-    from engines.core.contract import Prompt
 
 log = logging.getLogger(__name__)
 
@@ -356,8 +355,3 @@ async def _maybe_info(bot: CivBot, game_id: int) -> GameInfo | None:
         return await bot.service.get(game_id)
     except ServiceError:
         return None
-
-
-def prompt_line(info: GameInfo, prompt: Prompt) -> str:
-    """ "<prompt>" in words, for reminders and status lines."""
-    return prompt_text(info.game, info.language, prompt, seat_names(info.seats))

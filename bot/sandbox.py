@@ -29,6 +29,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 PLAYERS = ("alice", "bob", "carol")
 SEAT_OF = re.compile(r"cb:[os]:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):")
@@ -61,6 +62,7 @@ class Sandbox:
         self.members = {n: self.guild.add_member(env.create_user(n)) for n in PLAYERS}
         self.names = {m.id: n for n, m in self.members.items()}
         self.seen: set[int] = set()
+        self.shown: dict[int, list[str]] = {}
         self.ephemeral: dict[str, list[Any]] = {n: [] for n in PLAYERS}
         self.images = 0
         self.quiet_components = False
@@ -129,7 +131,8 @@ class Sandbox:
         for _, tag, message in sorted(new, key=lambda x: x[0]):
             author = "bot" if message.author.bot else self.names.get(message.author.id, "?")
             self.echo(f"[{tag}] {author}:")
-            for line in self.describe(message):
+            self.shown[message.id] = self.describe(message)
+            for line in self.shown[message.id]:
                 self.echo("    " + line)
             for path in await self.save_images(message):
                 self.echo(f"    [image: {path}]")
@@ -137,6 +140,12 @@ class Sandbox:
             replies = [r for r in [result.response, *result.followups] if r is not None]
             for reply in replies:
                 if reply.id in self.seen:
+                    lines = self.describe(reply)
+                    if not reply.ephemeral and self.shown.get(reply.id) != lines:
+                        self.shown[reply.id] = lines  # a message the click edited (the lobby)
+                        self.echo("[updated]")
+                        for line in lines:
+                            self.echo("    " + line)
                     continue
                 self.seen.add(reply.id)
                 if reply.ephemeral:
@@ -285,7 +294,10 @@ class Sandbox:
     async def auto(self, seed: int, language: str | None) -> int:
         rng = random.Random(seed)
         self.quiet_components = True
-        await self.run_line(f"as alice /game new duel {language or ''}".strip())
+        # The service draws each game's seed from ``secrets``; pin it so a --seed replays the
+        # same deal as well as the same choices (the sandbox's only reach into the service).
+        with mock.patch("games.service.secrets.randbits", return_value=seed):
+            await self.run_line(f"as alice /game new duel {language or ''}".strip())
         from bot.i18n import t
 
         lang = language or "en"
@@ -294,9 +306,7 @@ class Sandbox:
         moves = 0
         while (found := self.open_prompt()) is not None and moves < 500:
             message, clicker, name = found
-            controls = [
-                c for c in _controls(message) if SEAT_OF.match(c.get("custom_id", ""))
-            ]
+            controls = [c for c in _controls(message) if SEAT_OF.match(c.get("custom_id", ""))]
             control = rng.choice(controls)
             if control["type"] == 2:
                 result = await clicker.click(message, custom_id=control["custom_id"])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games import words_for
-from bot.i18n import has, name, raw, t
+from bot.i18n import has, raw, t
 from engines.core.contract import Event, GameResult, Option, Prompt
 
 #: params that hold a seat number (or several) and read as player names.
@@ -122,16 +122,3 @@ def result_lines(
 def seat_names(seats: list[Any]) -> dict[int, str]:
     """``{seat: name}`` from a game's ``SeatInfo`` list."""
     return {s.seat: s.name for s in seats}
-
-
-__all__ = [
-    "cost_text",
-    "event_text",
-    "localize_params",
-    "name",
-    "option_text",
-    "prompt_text",
-    "result_lines",
-    "seat_names",
-    "short",
-]

@@ -462,7 +462,10 @@ class GameService:
         waiting: dict[int, tuple[GameInfo, set[int]]] = {}
         for n in notices:
             if n.game_id not in waiting:
-                info, state = await self.load(n.game_id)
+                try:
+                    info, state = await self.load(n.game_id)
+                except ServiceError:  # gone or ended since the query
+                    continue
                 seats = {p.seat for p in self.engine(info.game).prompts(state)}
                 waiting[n.game_id] = (info, seats)
             info, seats = waiting[n.game_id]

@@ -18,6 +18,9 @@ from bot.wording import prompt_text, seat_names
 from engines.registry import engine_names
 from games.models import GameInfo, ServiceError
 
+#: what /game new needs in the channel, named as in Discord's settings.
+THREAD_PERMS = "Create Public Threads, Send Messages in Threads, Embed Links"
+
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=t(lang, f"language.{lang}"), value=lang) for lang in LANGUAGES
 ]
@@ -70,14 +73,20 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Play a g
             return
         engine = self.bot.service.engine(info.game)
         title = game_title(lang, info.game)
-        thread = await channel.create_thread(
-            name=t(lang, "lobby.thread_name", game=title, id=info.id)[:100],
-            type=discord.ChannelType.public_thread,
-            auto_archive_duration=10080,
-        )
-        lobby = await thread.send(
-            embed=lobby_embed(info, engine), view=static_view(*lobby_items(info, engine))
-        )
+        try:
+            thread = await channel.create_thread(
+                name=t(lang, "lobby.thread_name", game=title, id=info.id)[:100],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,
+            )
+            lobby = await thread.send(
+                embed=lobby_embed(info, engine), view=static_view(*lobby_items(info, engine))
+            )
+        except discord.Forbidden:
+            # Without a thread the game cannot be played: drop it and say what is missing.
+            await self.bot.service.abandon(info.id, user.id, can_manage=True)
+            await reply(interaction, t(lang, "errors.missing_permissions", permission=THREAD_PERMS))
+            return
         await self.bot.service.set_thread(info.id, thread.id, lobby.id)
         await interaction.followup.send(
             t(
@@ -128,6 +137,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Play a g
     @app_commands.guild_only()
     async def list_(self, interaction: discord.Interaction[Any]) -> None:
         lang = user_lang(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # reads every game
         games = await self.bot.service.list_games(interaction.guild_id)
         if not games:
             await reply(interaction, t(lang, "list.empty"))

@@ -100,9 +100,12 @@ def lobby_embed(info: GameInfo, engine: Engine[Any]) -> discord.Embed:
     title = t(lang, "lobby.title", game=game_title(lang, info.game), id=info.id)
     embed = discord.Embed(title=title, colour=discord.Colour.gold())
     if info.status == "lobby":
-        embed.description = t(
-            lang, "lobby.description", min=engine.min_players, max=engine.max_players
-        )
+        if engine.min_players == engine.max_players:
+            embed.description = t(lang, "lobby.description_exact", count=engine.min_players)
+        else:
+            embed.description = t(
+                lang, "lobby.description", min=engine.min_players, max=engine.max_players
+            )
     seats = "\n".join(t(lang, "lobby.seat_line", seat=s.seat + 1, name=s.name) for s in info.seats)
     embed.add_field(
         name=t(lang, "lobby.field.seats", count=len(info.seats), max=engine.max_players),

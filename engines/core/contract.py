@@ -166,7 +166,11 @@ class Engine(abc.ABC, Generic[StateT]):
         return self.state_type.model_validate_json(data)  # type: ignore[return-value]
 
     def replay(
-        self, players: int, seed: int, options: dict[str, str] | None, answers: list[tuple[int, str]]
+        self,
+        players: int,
+        seed: int,
+        options: dict[str, str] | None,
+        answers: list[tuple[int, str]],
     ) -> StateT:
         """Rebuild a game from its seed and its answers (the log)."""
         state = self.new_game(players, seed, options)

@@ -8,6 +8,7 @@ box unseen, and 3 random guilds shuffled into Age III.
 
 from __future__ import annotations
 
+from engines.core.contract import Event
 from engines.core.rng import Rng
 from engines.duel.catalogue import FIRST_GAME_WONDERS, MILITARY_TOKENS, WONDERS, deck_cards
 from engines.duel.facts import TOKEN_IDS, event
@@ -66,7 +67,7 @@ def new_state(seed: int, wonders: str = "draft") -> DuelState:
     return st
 
 
-def start_play(st: DuelState, events: list) -> None:
+def start_play(st: DuelState, events: list[Event]) -> None:
     """After the draft: Age I begins with the first player."""
     st.phase = "play"
     st.current = st.first_player

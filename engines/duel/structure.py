@@ -55,7 +55,3 @@ def take(st: DuelState, slot: int, events: list[Event]) -> str:
                 )
     st.accessible.sort()
     return card
-
-
-def is_accessible(st: DuelState, slot: int) -> bool:
-    return slot in st.accessible

@@ -2,46 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import discord
 import pytest
 import pytest_asyncio
 import simcord
+from bot_harness import Factory, World
 
 from bot.client import CivBot
-from bot.render import Renderer, default_renderer
-from bot.settings import Settings
-
-
-def make_settings(db_path: Path, **overrides: Any) -> Settings:
-    values: dict[str, Any] = {
-        "discord_token": "simcord",
-        "database_url": f"sqlite:///{db_path}",
-        "reminder_delay_minutes": 720,
-        "reminder_check_seconds": 300,
-    }
-    values.update(overrides)
-    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
-
-
-@dataclass
-class Factory:
-    """Builds bots over one database file and closes their stores at the end."""
-
-    db_path: Path
-    bots: list[CivBot]
-    renderer: Renderer | None = default_renderer
-    overrides: dict[str, Any] | None = None
-
-    def __call__(self, **overrides: Any) -> CivBot:
-        settings = make_settings(self.db_path, **{**(self.overrides or {}), **overrides})
-        bot = CivBot(settings, renderer=self.renderer)
-        self.bots.append(bot)
-        return bot
 
 
 @pytest.fixture(autouse=True)
@@ -67,17 +37,6 @@ def simcord_bot(bot_factory: Factory) -> CivBot:
     return bot_factory()
 
 
-@dataclass
-class World:
-    env: simcord.Env
-    guild: simcord.GuildHandle
-    channel: simcord.ChannelHandle
-    alice: simcord.MemberActor
-    bob: simcord.MemberActor
-    carol: simcord.MemberActor
-    admin: simcord.MemberActor
-
-
 @pytest.fixture
 def world(simcord_env: simcord.Env, request: pytest.FixtureRequest) -> World:
     marker = request.node.get_closest_marker("guild_locale")
@@ -100,6 +59,3 @@ def world(simcord_env: simcord.Env, request: pytest.FixtureRequest) -> World:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "bot_settings(**kw): Settings overrides for the bot")
     config.addinivalue_line("markers", "guild_locale(locale): the guild's preferred locale")
-
-
-Pick = Callable[[list[str]], str]

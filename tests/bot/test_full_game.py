@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 import simcord
-from conftest import Factory, World
-from game_driver import Driver
-from helpers import texts
+from bot_driver import Driver
+from bot_harness import Factory, World
+from bot_helpers import texts
 
 
 async def start_duel(world: World) -> simcord.ChannelHandle:

@@ -23,8 +23,10 @@ def test_long_option_ids_fall_back_to_an_index() -> None:
 
 
 def test_many_options_page_into_selects() -> None:
-    options = [Option(id=f"opt:{i}", key="draft", params={"wonder": "the_sphinx"}, cost=i)
-               for i in range(130)]
+    options = [
+        Option(id=f"opt:{i}", key="draft", params={"wonder": "the_sphinx"}, cost=i)
+        for i in range(130)
+    ]
     prompt = Prompt(seat=1, kind="draft", options=options)
     items = prompt_items("duel", 9, 3, prompt, "en", {0: "a", 1: "b"})
     ids_ = [getattr(i, "custom_id", None) or i.item.custom_id for i in items]  # type: ignore[attr-defined]

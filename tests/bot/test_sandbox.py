@@ -29,8 +29,9 @@ async def test_repl_lines(simcord_env: simcord.Env, tmp_path: Path) -> None:
     await box.run_line("options bob")
     offered = [line.strip("- ").strip() for line in out if line.strip().startswith("- Take")]
     assert offered
-    player = "alice" if any("@alice, it's your turn" in line for line in joined.split("\n")) \
-        else "bob"
+    player = (
+        "alice" if any("@alice, it's your turn" in line for line in joined.split("\n")) else "bob"
+    )
     out.clear()
     await box.run_line(f"as {player} play {offered[0]}")
     assert any("You chose" in line for line in out)
@@ -51,7 +52,29 @@ async def test_auto_game_finishes(simcord_env: simcord.Env, tmp_path: Path) -> N
 def test_main_without_token_explains(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     env["PYTHONPATH"] = str(ROOT)
-    proc = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 2
     assert "DISCORD_TOKEN is not set" in proc.stderr and "sandbox" in proc.stderr
+
+
+def test_verify_replays_is_delegated(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env["PYTHONPATH"] = str(ROOT)
+    env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'x.db'}"
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "verify-replays"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "0 games checked" in proc.stdout

@@ -10,11 +10,20 @@ NAMES = {0: "alice", 1: "bob"}
 
 
 def test_option_words_show_full_cost() -> None:
-    build = Option(id="build:sawmill", key="build", card="sawmill", cost=4,
-                   params={"card": "sawmill", "cost": 4, "trade": 2, "chain": False})
+    build = Option(
+        id="build:sawmill",
+        key="build",
+        card="sawmill",
+        cost=4,
+        params={"card": "sawmill", "cost": 4, "trade": 2, "chain": False},
+    )
     assert option_text("duel", "en", build, NAMES) == "Build Sawmill — 4 coins (incl. 2 trade)"
-    chain = Option(id="build:baths", key="build", cost=0,
-                   params={"card": "baths", "cost": 0, "trade": 0, "chain": True})
+    chain = Option(
+        id="build:baths",
+        key="build",
+        cost=0,
+        params={"card": "baths", "cost": 0, "trade": 0, "chain": True},
+    )
     assert option_text("duel", "en", chain, NAMES) == "Build Baths — free (chain)"
     start = Option(id="start:0", key="start", params={"seat": 0, "me": False})
     assert option_text("duel", "en", start, NAMES) == "alice starts"
@@ -34,10 +43,14 @@ def test_event_words() -> None:
 
 
 def test_result_lines_have_breakdown_and_victory() -> None:
-    result = GameResult(victory="civilian", winners=[1], scores=[
-        SeatScore(seat=0, total=30, rank=2, breakdown={"blue": 10, "coins": 3, "total": 30}),
-        SeatScore(seat=1, total=40, rank=1, breakdown={"blue": 20, "coins": 5, "total": 40}),
-    ])
+    result = GameResult(
+        victory="civilian",
+        winners=[1],
+        scores=[
+            SeatScore(seat=0, total=30, rank=2, breakdown={"blue": 10, "coins": 3, "total": 30}),
+            SeatScore(seat=1, total=40, rank=1, breakdown={"blue": 20, "coins": 5, "total": 40}),
+        ],
+    )
     lines = result_lines("duel", "en", 7, result, NAMES)
     assert lines[0] == "🏁 Game #7 is over — civilian victory (most points)"
     assert lines[1] == "Winner: bob"

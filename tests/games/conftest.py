@@ -4,8 +4,10 @@ PostgreSQL comes from ``CIVBOT_TEST_POSTGRES_URL`` when set (a server whose user
 a throwaway database, ``civbot_test_<pid>``, emptied before each test); otherwise a throwaway
 cluster is made with ``initdb`` and ``pg_ctl`` in a temporary directory on a free port, and
 removed at the end. The binaries are found via ``CIVBOT_PG_BIN``, then ``PATH``, then
-``/usr/lib/postgresql/<newest>/bin`` (Debian does not put them on PATH). PostgreSQL refuses to run as root, so as root the
-cluster runs as the ``postgres`` system user (via ``runuser``).
+``/usr/lib/postgresql/<newest>/bin`` (Debian does not put them on PATH). PostgreSQL refuses
+to run as root, so as root the cluster runs as the ``postgres`` system user (``runuser``).
+Without binaries the PostgreSQL cases are skipped, unless ``CIVBOT_REQUIRE_POSTGRES`` is set
+(as in CI), which makes that a failure.
 """
 
 from __future__ import annotations
@@ -76,6 +78,8 @@ def postgres_admin_url() -> Iterator[str]:
         return
     bin_dir = _find_pg_bin()
     if bin_dir is None:
+        if os.environ.get("CIVBOT_REQUIRE_POSTGRES"):
+            pytest.fail("CIVBOT_REQUIRE_POSTGRES is set but no PostgreSQL binaries were found")
         pytest.skip(
             "PostgreSQL binaries not found (install postgresql, or set CIVBOT_PG_BIN or "
             "CIVBOT_TEST_POSTGRES_URL)"

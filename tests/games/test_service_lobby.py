@@ -3,10 +3,15 @@ changes nothing."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from games.models import ServiceError
 from games.service import GameService
+from games.storage import SqlStore, open_store
 
 ALICE, BOB, CAROL, DAN = 11, 12, 13, 14
 
@@ -185,3 +190,34 @@ async def test_reading_a_lobby(service: GameService) -> None:
     with pytest.raises(ServiceError) as err:
         await service.get(404)
     assert err.value.key == "game_not_found"
+
+
+class _GatedSeats(SqlStore):
+    """Holds its first ``add_seat`` until the other process has read the lobby too."""
+
+    def __init__(self, inner: SqlStore, barrier: asyncio.Barrier) -> None:
+        super().__init__(inner.backend)
+        self._barrier: asyncio.Barrier | None = barrier
+
+    async def add_seat(self, *args: Any) -> None:
+        if self._barrier is not None:
+            barrier, self._barrier = self._barrier, None
+            await barrier.wait()
+        await super().add_seat(*args)
+
+
+async def test_two_processes_joining_at_once_both_get_a_seat(
+    service: GameService, db_url: str, make_service: Callable[..., GameService]
+) -> None:
+    game_id = await _lobby(service)
+    barrier = asyncio.Barrier(2)
+    stores = [await open_store(db_url), await open_store(db_url)]
+    try:
+        a, b = (make_service(_GatedSeats(s, barrier)) for s in stores)
+        await asyncio.gather(a.join(game_id, BOB, "Bob"), b.join(game_id, CAROL, "Carol"))
+    finally:
+        for s in stores:
+            await s.close()
+    info = await service.get(game_id)
+    assert [s.seat for s in info.seats] == [0, 1, 2]
+    assert {s.user_id for s in info.seats} == {ALICE, BOB, CAROL}

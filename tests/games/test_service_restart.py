@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+from service_doubles import COUNTING
+
 from games.service import GameService
 from games.storage import SqlStore, open_store
 
@@ -57,3 +60,21 @@ async def test_cache_follows_commits_from_another_process(
     assert got.version == 2 and mine == theirs and mine != cached
     # and this process can go on playing from there
     assert (await service.answer(info.id, ALICE, "add1", expected_version=2)).info.version == 3
+
+
+async def test_answers_reuse_the_parsed_state(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    info = await service.create("count", 100, 200, ALICE, "Alice", "en", {})
+    await service.join(info.id, BOB, "Bob")
+    await service.start(info.id, ALICE)
+    loads: list[object] = []
+    original = COUNTING.load
+    monkeypatch.setattr(COUNTING, "load", lambda data: loads.append(data) or original(data))
+    for i in range(4):
+        await service.answer(info.id, ALICE if i % 2 == 0 else BOB, "add1")
+        await service.view(info.id, None)
+    assert loads == []  # every answer and view came from the cache
+    service._states.clear()  # as after a restart
+    await service.view(info.id, None)
+    assert len(loads) == 1

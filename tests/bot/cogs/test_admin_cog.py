@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import pytest
 import simcord
-from conftest import Factory, World
-from helpers import answer_controls, latest_prompt, texts
+from bot_harness import Factory, World
+from bot_helpers import answer_controls, latest_prompt, texts
 
 
 def replies(result: Any) -> list[Any]:
@@ -19,8 +20,12 @@ async def new_game(world: World, creator: simcord.MemberActor) -> simcord.Channe
     return world.channel.threads[-1]
 
 
-async def start(world: World, thread: simcord.ChannelHandle, joiner: simcord.MemberActor,
-                creator: simcord.MemberActor) -> None:
+async def start(
+    world: World,
+    thread: simcord.ChannelHandle,
+    joiner: simcord.MemberActor,
+    creator: simcord.MemberActor,
+) -> None:
     lobby = thread.history()[0]
     await joiner.click(lobby, label="Join")
     await creator.click(thread.history()[0], label="Start")
@@ -91,3 +96,39 @@ async def test_help(world: World) -> None:
     result = await world.carol.slash(world.channel, "help")
     embed = replies(result)[-1].embeds[0]
     assert "/game new" in (embed.description or "")
+
+
+README_PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    create_public_threads=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+)
+
+
+async def test_the_documented_permissions_suffice(world: World) -> None:
+    """The bot plays with exactly the permissions the README asks for, no more."""
+    backend = world.env.backend
+    guild = backend.get_guild(world.guild.id)
+    members = discord.Permissions(
+        view_channel=True, read_message_history=True, use_application_commands=True
+    )
+    backend.edit_role(guild.id, guild.id, {"permissions": members.value})
+    bot_role = next(r for r in guild.roles.values() if r.managed)
+    backend.edit_role(guild.id, bot_role.id, {"permissions": README_PERMISSIONS.value})
+    await world.env.settle()
+    thread = await new_game(world, world.alice)
+    await start(world, thread, world.bob, world.alice)
+    for _ in range(3):
+        prompt = latest_prompt(thread)
+        assert prompt is not None
+        custom = answer_controls(prompt)[0]["custom_id"]
+        actor = [world.alice, world.bob][int(custom.split(":")[4])]
+        result = await actor.click(prompt, custom_id=custom)
+        assert replies(result)[-1].content.startswith("✅")
+    status = await world.carol.slash(thread, "game status")
+    assert replies(status)[-1].attachments
+    assert README_PERMISSIONS.value == 309237763072

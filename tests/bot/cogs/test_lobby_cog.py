@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 import simcord
-from helpers import custom_ids, texts
-
-from tests.bot.conftest import World
+from bot_harness import World
+from bot_helpers import custom_ids, texts
 
 
 async def open_game(world: World, **options: str) -> simcord.ChannelHandle:
@@ -70,6 +69,34 @@ async def test_language_option_zh_cn(world: World) -> None:
 
 
 def custom_labels(message: object) -> list[str]:
-    from helpers import components
+    from bot_helpers import components
 
     return [c.get("label", "") for c in components(message)]
+
+
+async def test_leave_and_misplaced_commands(world: World) -> None:
+    thread = await open_game(world)
+    await world.bob.click(thread.history()[0], label="Join")
+    await world.bob.click(thread.history()[0], label="Leave")
+    assert "bob" not in (thread.history()[0].embeds[0].fields[0].value or "")
+    creator = await world.alice.click(thread.history()[0], label="Leave")
+    assert creator.response is not None and "abandon" in creator.response.content
+    inside = await world.alice.slash(thread, "game new", game="duel")
+    assert inside.response is not None and "text channel" in inside.response.content
+    nowhere = await world.alice.slash(world.channel, "game status")
+    assert nowhere.response is not None and nowhere.response.ephemeral
+
+
+async def test_new_game_without_thread_permission_explains(world: World) -> None:
+    world.env.inject_error(
+        "POST",
+        f"/channels/{world.channel.id}/threads",
+        status=403,
+        code=50013,
+        message="Missing Permissions",
+    )
+    result = await world.alice.slash(world.channel, "game new", game="duel")
+    replies = [r for r in [result.response, *result.followups] if r is not None]
+    assert "Create Public Threads" in replies[-1].content
+    listed = await world.alice.slash(world.channel, "game list")
+    assert listed.response is not None and "No games" in listed.response.content

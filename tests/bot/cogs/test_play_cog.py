@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 import simcord
-from conftest import World
-from helpers import answer_controls, latest_prompt, texts
+from bot_harness import World
+from bot_helpers import answer_controls, latest_prompt, texts
 
 from engines.core.contract import Prompt
 from engines.duel.engine import DuelEngine
@@ -105,9 +105,14 @@ async def test_closed_dms_fall_back_to_ephemeral(world: World) -> None:
     for member in (world.alice, world.bob):
         dm = member.user.dm_channel
         if member is world.alice:  # alice closed her DMs
-            world.env.inject_error("POST", f"/channels/{dm.id}/messages", status=403,
-                                   code=50007, message="Cannot send messages to this user",
-                                   times=None)
+            world.env.inject_error(
+                "POST",
+                f"/channels/{dm.id}/messages",
+                status=403,
+                code=50007,
+                message="Cannot send messages to this user",
+                times=None,
+            )
     thread = await started(world)
     for _ in range(6):  # a few turns of the draft, whoever is asked
         notes = [m for m in thread.history() if "can't send you direct messages" in m.content]
@@ -135,3 +140,35 @@ async def test_chinese_game_speaks_chinese(world: World) -> None:
     assert all(label.startswith("拿取") for label in labels)
     carol = await world.carol.click(prompt, custom_id=first_answer(prompt))
     assert "你沒有參加" in replies(carol)[-1].content
+
+
+@pytest.fixture
+def crowded_prompts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pad every Duel prompt past a hundred options (the real ones stay first)."""
+    original = DuelEngine.prompts
+
+    def prompts(self: DuelEngine, state: Any) -> list[Prompt]:
+        out = []
+        for p in original(self, state):
+            extra = [p.options[0].model_copy(update={"id": f"pad:{i}"}) for i in range(120)]
+            out.append(p.model_copy(update={"options": [*p.options, *extra]}))
+        return out
+
+    monkeypatch.setattr(DuelEngine, "prompts", prompts)
+
+
+@pytest.mark.usefixtures("crowded_prompts")
+async def test_long_prompts_page_into_selects(world: World) -> None:
+    thread = await started(world)
+    prompt = latest_prompt(thread)
+    assert prompt is not None
+    controls = answer_controls(prompt)
+    assert [c["type"] for c in controls] == [3, 3, 3, 3]  # four selects of 25
+    actor = [world.alice, world.bob][seat_of(prompt)]
+    more = await actor.click(prompt, label="More options (2/2)")
+    page = replies(more)[-1]
+    assert page.ephemeral and "101–124" in page.content
+    assert len(answer_controls(page)) == 1
+    real = controls[0]["options"][0]["value"]
+    chosen = await actor.select(prompt, [real], custom_id=controls[0]["custom_id"])
+    assert replies(chosen)[-1].content.startswith("✅ You chose: Take")

@@ -14,8 +14,18 @@ from bot.i18n.translator import CommandTranslator
 from games.models import ServiceError
 
 LOCALES = Path(__file__).resolve().parents[3] / "bot" / "i18n" / "locales"
-PLAYER_FACING = ("lobby.", "turn.", "errors.", "result.", "duel.", "list.", "status.", "help.",
-                 "game.", "abandon.")
+PLAYER_FACING = (
+    "lobby.",
+    "turn.",
+    "errors.",
+    "result.",
+    "duel.",
+    "list.",
+    "status.",
+    "help.",
+    "game.",
+    "abandon.",
+)
 
 
 def raw(lang: str) -> dict[str, str]:
@@ -59,8 +69,8 @@ def test_fallbacks() -> None:
     assert t("zh-TW", "no.such.key") == "no.such.key"
     catalogue("zh-TW")  # loaded
     assert t("fr", "lobby.button.join") == "Join"  # unknown language: English
-    assert t("en", "lobby.joined") == "{name} joined."  # missing params stay visible
-    assert t("en", "lobby.joined", name="ann") == "ann joined."
+    assert t("en", "result.winner") == "Winner: {names}"  # missing params stay visible
+    assert t("en", "result.winner", names="ann") == "Winner: ann"
     assert name("zh-TW", "duel", "lumber_yard") == "伐木場"
     assert name("en", "duel", "no_such_card") == "No Such Card"
     err = ServiceError("game_full", "full", max_players=2)
@@ -75,17 +85,20 @@ def test_language_for_discord_locales() -> None:
 
 
 async def test_command_translator_localises_names_and_descriptions() -> None:
+    from bot_harness import make_settings
     from discord import Locale
 
     from bot.client import CivBot
-    from tests.bot.conftest import make_settings
 
     bot = CivBot(make_settings(Path("/nonexistent.db")), renderer=None)
     for ext in ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.help"):
         await bot.load_extension(ext)
-    await bot.tree.set_translator(CommandTranslator())
-    payloads = {c.name: await c.get_translated_payload(bot.tree, bot.tree.translator)
-                for c in bot.tree.get_commands()}
+    translator = CommandTranslator()
+    await bot.tree.set_translator(translator)
+    payloads = {
+        c.name: await c.get_translated_payload(bot.tree, translator)
+        for c in bot.tree.get_commands()
+    }
     game = payloads["game"]
     assert game["name_localizations"][Locale.taiwan_chinese.value] == "遊戲"
     assert game["name_localizations"][Locale.chinese.value] == "游戏"

@@ -103,3 +103,15 @@ def test_answer_returns_new_state_and_events() -> None:
     assert events[0].kind == "building_built" and events[0].params["card"] == "altar"
     assert prompt(new).seat == 1
     assert act(new, "discard:lumber_yard")
+
+
+def test_fast_built_prompts_and_events_behave_like_validated_models() -> None:
+    from engines.core.contract import Event, Prompt
+
+    st = ENGINE.new_game(2, 1)
+    p = ENGINE.prompts(st)[0]
+    assert Prompt.model_validate_json(p.model_dump_json()) == p
+    assert p.option(p.options[0].id) is p.options[0]
+    _, events = ENGINE.answer(st, p.seat, p.options[0].id)
+    assert all(Event.model_validate(e.model_dump()) == e for e in events)
+    assert events[0].visible_for(None)

@@ -14,6 +14,7 @@ from engines.core.errors import IllegalAnswer
 from engines.core.rng import Rng
 from engines.duel.catalogue import CARDS, TOKENS, WONDERS
 from engines.duel.state import DuelState
+from engines.duel.trading import card_cost, wonder_cost
 
 GAMES = 2000
 DETAILED = 150  # games whose every position is also checked for leaks / immutability
@@ -78,6 +79,27 @@ def check_views(st: DuelState) -> None:
         assert not leaked, (seat, leaked)
 
 
+def check_turn_options(st: DuelState, options: list) -> None:  # type: ignore[type-arg]
+    """Offered builds are exactly the affordable accessible cards, at ``card_cost``."""
+    seat = st.current
+    offered = {o.id: o for o in options}
+    for slot in st.accessible:
+        card = st.structure[slot]
+        assert card is not None
+        total, trade, chained = card_cost(st, seat, card)
+        opt = offered.get(f"build:{card}")
+        if total <= st.coins[seat]:
+            assert opt is not None and opt.cost == total
+            assert opt.params == {"card": card, "cost": total, "trade": trade, "chain": chained}
+        else:
+            assert opt is None
+        assert f"discard:{card}" in offered
+        for w in st.wonders[seat]:
+            wid = f"wonder:{card}:{w}"
+            if wid in offered:
+                assert offered[wid].cost == wonder_cost(st, seat, w) <= st.coins[seat]
+
+
 def test_random_games_end_properly_and_keep_invariants() -> None:
     victories: Counter[str] = Counter()
     rng = Rng.from_seed(2024)
@@ -95,6 +117,8 @@ def test_random_games_end_properly_and_keep_invariants() -> None:
             opt = p.options[rng.below(len(p.options))]
             if detailed:
                 check_views(st)
+                if p.kind == "turn":
+                    check_turn_options(st, p.options)
                 snapshot = st.model_dump_json()
                 # an illegal answer changes nothing
                 for seat, oid in ((1 - p.seat, opt.id), (p.seat, "build:nothing"),
@@ -123,7 +147,7 @@ def test_random_games_end_properly_and_keep_invariants() -> None:
     assert sum(victories.values()) == GAMES
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60, deadline=None, database=None)
 @given(seed=hst.integers(min_value=0, max_value=2**63 - 1), cut=hst.integers(0, 80))
 def test_replay_and_json_round_trip_mid_game(seed: int, cut: int) -> None:
     final, answers = random_game(seed)
@@ -137,8 +161,27 @@ def test_replay_and_json_round_trip_mid_game(seed: int, cut: int) -> None:
     assert again == final
 
 
+def _shares_mutable(a: object, b: object) -> bool:
+    if isinstance(a, (list, dict)):
+        if a is b:
+            return True
+        items_a = a.values() if isinstance(a, dict) else a
+        items_b = b.values() if isinstance(b, dict) else b  # type: ignore[union-attr]
+        return any(_shares_mutable(x, y) for x, y in zip(items_a, items_b, strict=True))
+    return False
+
+
+def test_copy_shares_no_mutable_part() -> None:
+    st, answers = random_game(3)
+    mid = ENGINE.replay(2, 3, None, answers[:40])
+    for state in (st, mid):
+        cp = ENGINE.copy(state)
+        assert cp == state
+        for field in type(state).model_fields:
+            assert not _shares_mutable(getattr(cp, field), getattr(state, field)), field
+
+
 def test_copy_is_independent() -> None:
-    st, _ = random_game(3)
     st = ENGINE.new_game(2, 3)
     cp = ENGINE.copy(st)
     p = ENGINE.prompts(cp)[0]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 from duel_helpers import ENGINE, act, options, position
+from hypothesis import given, settings
+from hypothesis import strategies as hst
 
 from engines.core.errors import IllegalAnswer
 from engines.duel.trading import card_cost, prices, trade_cost, wonder_cost
@@ -202,3 +204,39 @@ def test_book_example_chains() -> None:
     assert card_cost(st, ANTONIO, "aqueduct") == (0, 0, True)
     assert card_cost(st, ANTONIO, "fortifications") == (0, 0, True)
     assert card_cost(st, BRUNO, "fortifications")[2] is False
+
+
+def _brute_force(need, have, flexible, discount, price) -> int:  # type: ignore[no-untyped-def]
+    """Try every use of every flexible producer and every choice of discounted units."""
+    import itertools
+
+    missing = [max(0, n - h) for n, h in zip(need, have, strict=True)]
+    groups = [[0, 1, 2]] * flexible[0] + [[3, 4]] * flexible[1]
+    best = None
+    for picks in itertools.product(*[g + [None] for g in groups]):
+        left = list(missing)
+        for r in picks:
+            if r is not None and left[r] > 0:
+                left[r] -= 1
+        units = [price[r] for r in range(5) for _ in range(left[r])]
+        for k in range(min(discount, len(units)) + 1):
+            for free in itertools.combinations(range(len(units)), k):
+                cost = sum(u for i, u in enumerate(units) if i not in free)
+                best = cost if best is None else min(best, cost)
+    return best or 0
+
+
+@settings(max_examples=400, deadline=None, database=None)
+@given(
+    need=hst.lists(hst.integers(0, 3), min_size=5, max_size=5),
+    have=hst.lists(hst.integers(0, 2), min_size=5, max_size=5),
+    flexible=hst.lists(hst.integers(0, 2), min_size=2, max_size=2),
+    discount=hst.sampled_from([0, 2]),
+    price=hst.lists(hst.integers(1, 6), min_size=5, max_size=5),
+)
+def test_trade_cost_is_the_minimum_over_all_choices(
+    need: list[int], have: list[int], flexible: list[int], discount: int, price: list[int]
+) -> None:
+    assert trade_cost(tuple(need), have, flexible, discount, price) == _brute_force(
+        need, have, flexible, discount, price
+    )

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import simcord
-from helpers import answer_controls
+from bot_helpers import answer_controls
 
 SEAT_OF = re.compile(r"cb:[os]:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):")
 
@@ -63,8 +63,8 @@ class Driver:
                 value = self.rng.choice(control["options"])["value"]
                 result = await clicker.select(message, [value], custom_id=control["custom_id"])
                 self.via_select += 1
-        reply = (result.followups or [result.response])[-1]
-        assert reply is not None and reply.content.startswith("✅"), reply
+        replies = [r for r in [result.response, *result.followups] if r is not None]
+        assert replies and replies[-1].content.startswith("✅"), replies
         return True
 
     async def play(self, limit: int = 400) -> int:
