@@ -48,6 +48,8 @@ def localize_params(
 def cost_text(lang: str, cost: int | None) -> str:
     if not cost:
         return t(lang, "turn.cost.free")
+    if cost == 1:
+        return t(lang, "turn.cost.one")
     return t(lang, "turn.cost.coins", cost=cost)
 
 
