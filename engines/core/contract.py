@@ -134,6 +134,14 @@ class Engine(abc.ABC, Generic[StateT]):
         """Every card/wonder/token with its facts, for ``python -m engines cards``."""
 
     # -- shared behaviour -----------------------------------------------------------
+    def timeout_option(self, state: StateT, seat: int) -> str | None:
+        """The option taken for ``seat`` when its turn deadline passes (``None``: no default).
+
+        Games with simultaneous turns override this with a documented safe choice, so one
+        absent player cannot stall the table.
+        """
+        return None
+
     def answer(self, state: StateT, seat: int, option_id: str) -> tuple[StateT, list[Event]]:
         """Apply ``option_id`` for ``seat`` to a copy; the given state is never changed."""
         new = self.copy(state)
