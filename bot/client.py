@@ -3,7 +3,6 @@ commands, and holds the service, delivery and renderer the cogs share."""
 
 from __future__ import annotations
 
-import gc
 import logging
 from typing import Any
 
@@ -17,7 +16,7 @@ from bot.render import Renderer, default_renderer
 from bot.settings import Settings
 from bot.views import DYNAMIC_ITEMS
 from games.service import GameService
-from games.storage import Store, migrate, open_store
+from games.storage import Store, open_store
 
 log = logging.getLogger(__name__)
 
@@ -79,11 +78,7 @@ class CivBot(commands.Bot):
         self.delivery = Delivery(self)
 
     async def setup_hook(self) -> None:
-        # Migrations run explicitly (not inside open_store) after a gc pass: a cursor left
-        # unread by the connection's PRAGMAs must be finalised before the first COMMIT.
-        self.store = await open_store(self.settings.database_url, run_migrations=False)
-        gc.collect()
-        await migrate(self.store)
+        self.store = await open_store(self.settings.database_url)
         self.service = GameService(self.store)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CommandTranslator())

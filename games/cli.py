@@ -24,8 +24,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     verify.add_argument(
         "--database",
-        default=os.environ.get("CIVBOT_DATABASE_URL", DEFAULT_DATABASE),
-        help="sqlite:///path.db or postgresql://... (default: $CIVBOT_DATABASE_URL or "
+        default=os.environ.get("DATABASE_URL", DEFAULT_DATABASE),
+        help="sqlite:///path.db or postgresql://... (default: $DATABASE_URL or "
         f"{DEFAULT_DATABASE})",
     )
     verify.add_argument("--game", type=int, default=None, help="only this game id")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core.contract import Event, Option, Prompt
+from engines.core.fast import event, fast_option, fast_prompt  # noqa: F401 (re-exported)
 from engines.duel.catalogue import CARDS, LAYOUTS, MILITARY, SCIENCE_SYMBOLS, TOKENS, WONDERS, Cost
 
 # Resource indices (the order of every 5-long production/cost tuple).
@@ -229,44 +229,3 @@ SUPREMACY = MILITARY.supremacy_distance
 MILITARY_TOKEN_FACTS: tuple[tuple[str, int, int, int], ...] = tuple(
     (t.id, t.victim, t.coins, min(abs(s) for s in t.spaces)) for t in MILITARY.tokens
 )
-
-# -- fast pydantic construction (no validation; the inputs are built by the engine) ------
-_OPTION_FIELDS = set(Option.model_fields)
-_EVENT_FIELDS = set(Event.model_fields)
-_new = object.__new__
-_set = object.__setattr__
-
-
-def fast_option(oid: str, key: str, params: dict[str, Any], card: str | None, cost: int) -> Option:
-    opt = _new(Option)
-    _set(opt, "__dict__", {"id": oid, "key": key, "params": params, "card": card, "cost": cost})
-    _set(opt, "__pydantic_fields_set__", _OPTION_FIELDS)
-    _set(opt, "__pydantic_extra__", None)
-    _set(opt, "__pydantic_private__", None)
-    return opt
-
-
-_PROMPT_FIELDS = set(Prompt.model_fields)
-
-
-def fast_prompt(
-    seat: int, kind: str, options: list[Option], params: dict[str, Any], private: bool
-) -> Prompt:
-    prompt = _new(Prompt)
-    _set(prompt, "__dict__", {"seat": seat, "kind": kind, "options": options,
-                              "private": private, "params": params})
-    _set(prompt, "__pydantic_fields_set__", _PROMPT_FIELDS)
-    _set(prompt, "__pydantic_extra__", None)
-    _set(prompt, "__pydantic_private__", None)
-    return prompt
-
-
-def event(
-    kind: str, seat: int | None, params: dict[str, Any], visible_to: list[int] | None = None
-) -> Event:
-    ev = _new(Event)
-    _set(ev, "__dict__", {"kind": kind, "seat": seat, "params": params, "visible_to": visible_to})
-    _set(ev, "__pydantic_fields_set__", _EVENT_FIELDS)
-    _set(ev, "__pydantic_extra__", None)
-    _set(ev, "__pydantic_private__", None)
-    return ev

@@ -22,6 +22,13 @@ from games.storage.sql import Backend, Cursor, Row, SqlStore, UniqueViolation
 BUSY_TIMEOUT_MS = 10_000
 
 
+async def _run(conn: aiosqlite.Connection, sql: str) -> None:
+    """Execute and finalise at once: a statement left with unread rows (``PRAGMA
+    journal_mode`` returns one) stays active and would make the next COMMIT fail."""
+    async with conn.execute(sql) as cursor:
+        await cursor.fetchall()
+
+
 class _SqliteCursor(Cursor):
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
@@ -55,28 +62,29 @@ class SqliteBackend(Backend):
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(path, isolation_level=None)
-        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        await conn.execute("PRAGMA foreign_keys = ON")
+        pragmas = [f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}", "PRAGMA foreign_keys = ON"]
         if path != ":memory:":
-            await conn.execute("PRAGMA journal_mode = WAL")
+            pragmas.append("PRAGMA journal_mode = WAL")
         # FULL: an acknowledged answer survives a power cut, not only a process crash.
-        await conn.execute("PRAGMA synchronous = FULL")
+        pragmas.append("PRAGMA synchronous = FULL")
+        for pragma in pragmas:
+            await _run(conn, pragma)
         return cls(conn)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Cursor]:
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
+            await _run(self._conn, "BEGIN IMMEDIATE")
             try:
                 yield _SqliteCursor(self._conn)
             except BaseException:
-                await self._conn.execute("ROLLBACK")
+                await _run(self._conn, "ROLLBACK")
                 raise
             try:
-                await self._conn.execute("COMMIT")
+                await _run(self._conn, "COMMIT")
             except BaseException:
                 if self._conn.in_transaction:
-                    await self._conn.execute("ROLLBACK")
+                    await _run(self._conn, "ROLLBACK")
                 raise
 
     @asynccontextmanager

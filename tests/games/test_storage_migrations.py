@@ -3,6 +3,7 @@ a database newer than the code is refused."""
 
 from __future__ import annotations
 
+import gc
 import shutil
 from pathlib import Path
 
@@ -113,3 +114,16 @@ def test_dialect_tokens_are_substituted() -> None:
 def test_statements_split_on_semicolons_outside_quotes() -> None:
     script = "-- note; not a statement\nINSERT INTO t VALUES ('a;b');\nSELECT 2;\n"
     assert split_statements(script) == ["INSERT INTO t VALUES ('a;b');", "SELECT 2;"]
+
+
+async def test_migrating_after_open_needs_no_garbage_collection(db_url: str) -> None:
+    """Regression: a PRAGMA's unread result kept its statement active and failed COMMIT."""
+    gc.disable()
+    try:
+        store = await open_store(db_url, run_migrations=False)
+        try:
+            assert await migrate(store) == latest_version()
+        finally:
+            await store.close()
+    finally:
+        gc.enable()
