@@ -281,7 +281,7 @@ def draw_items(
                     outline=kit.TEXT,
                     width=1,
                 )
-            kit.draw_text(im, (cx, cy), "↺", int(size * 0.6), kit.TEXT, bold=True, anchor="mm")
+            kit.paste(im, kit.again_arrow(int(size * 0.5)), (cx, cy), center=True)
         elif kind == "library":
             kit.paste(im, kit.disc(size, (60, 160, 90)), (cx, cy), center=True)
             kit.draw_text(im, (cx, cy), str(a), int(size * 0.55), kit.TEXT, bold=True, anchor="mm")

@@ -71,6 +71,7 @@ RESOURCE_COLORS: dict[str, RGB] = {
     "glass": (64, 176, 206),
     "papyrus": (226, 200, 132),
     "loom": (170, 90, 170),
+    "textile": (170, 90, 170),  # 7 Wonders 2nd edition's name for loom
 }
 
 #: seat accent colours (distinct from the card colours).
@@ -370,13 +371,22 @@ def resource(kind: str, size: int) -> Image.Image:
 
 
 def resource_chip(
-    im: Image.Image, xy: tuple[float, float], kind: str, size: int, label: str, lang: str = "en"
+    im: Image.Image,
+    xy: tuple[float, float],
+    kind: str,
+    size: int,
+    label: str,
+    lang: str = "en",
+    bold: bool = True,
 ) -> None:
-    """A resource icon centred on ``xy`` with a one-glyph ``label`` (W, 木): colour-blind safe."""
+    """A resource icon centred on ``xy`` with a one-glyph ``label`` (W, 木): colour-blind safe.
+
+    ``bold=False`` keeps dense CJK glyphs (礦, 紙) crisp on small chips.
+    """
     paste(im, resource(kind, size), xy, center=True)
     fill = contrast_text(RESOURCE_COLORS.get(kind, (120, 120, 120)))
     draw_text(
-        im, (xy[0], xy[1]), label, max(9, int(size * 0.6)), fill, lang, bold=True, anchor="mm"
+        im, (xy[0], xy[1]), label, max(9, int(size * 0.6)), fill, lang, bold=bold, anchor="mm"
     )
 
 
@@ -688,3 +698,145 @@ def png_bytes(im: Image.Image, level: int = 2) -> bytes:
         + _chunk(b"IDAT", zlib.compress(rows, level))
         + _chunk(b"IEND", b"")
     )
+
+
+# == Innovation icons (added for renderers/innovation.py) ===============================
+# The six board icons of Innovation and the hexagon, drawn from primitives: a coloured
+# plate (the icon's colour) with a white glyph whose silhouette alone tells them apart.
+
+#: plate colour of each Innovation icon.
+INNO_ICON_COLORS: dict[str, RGB] = {
+    "crown": (212, 160, 24),
+    "leaf": (52, 146, 62),
+    "lightbulb": (140, 82, 184),
+    "castle": (96, 100, 112),
+    "factory": (184, 72, 40),
+    "clock": (40, 118, 200),
+}
+
+
+def _hex_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """A flat-sided hexagon (pointy left and right) centred on (cx, cy)."""
+    return [
+        (cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
+        for a in range(0, 360, 60)
+    ]
+
+
+def _inno_glyph(d: ImageDraw.ImageDraw, kind: str, w: float, c: RGB, bg: RGB) -> None:
+    """The white glyph of one Innovation icon in a ``w``-wide box."""
+    m = w / 2
+    lw = max(2, int(w * 0.07))
+    if kind == "crown":
+        base = w * 0.72
+        d.polygon(
+            [
+                (w * 0.24, base),
+                (w * 0.2, w * 0.36),
+                (w * 0.38, w * 0.52),
+                (m, w * 0.28),
+                (w * 0.62, w * 0.52),
+                (w * 0.8, w * 0.36),
+                (w * 0.76, base),
+            ],
+            fill=c,
+        )
+        d.rectangle((w * 0.24, base + w * 0.04, w * 0.76, base + w * 0.12), fill=c)
+        for x, y in ((w * 0.2, w * 0.32), (m, w * 0.24), (w * 0.8, w * 0.32)):
+            _circle(d, x, y, w * 0.065, fill=c)
+    elif kind == "leaf":
+        pts: list[tuple[float, float]] = []
+        n = 24
+        # a lens along the diagonal from bottom-left to top-right
+        x0, y0, x1, y1 = w * 0.22, w * 0.8, w * 0.82, w * 0.18
+        dx, dy = x1 - x0, y1 - y0
+        nx, ny = -dy, dx
+        for i in range(n + 1):
+            t = i / n
+            bulge = math.sin(math.pi * t) * 0.32
+            pts.append((x0 + dx * t + nx * bulge, y0 + dy * t + ny * bulge))
+        for i in range(n, -1, -1):
+            t = i / n
+            bulge = math.sin(math.pi * t) * 0.32
+            pts.append((x0 + dx * t - nx * bulge, y0 + dy * t - ny * bulge))
+        d.polygon(pts, fill=c)
+        d.line([(w * 0.14, w * 0.88), (w * 0.7, w * 0.3)], fill=bg, width=max(1, lw // 2 + 1))
+        d.line([(w * 0.12, w * 0.9), (w * 0.26, w * 0.76)], fill=c, width=lw)
+    elif kind == "lightbulb":
+        _circle(d, m, w * 0.4, w * 0.24, fill=c)
+        d.polygon(
+            [(w * 0.36, w * 0.5), (w * 0.64, w * 0.5), (w * 0.6, w * 0.68), (w * 0.4, w * 0.68)],
+            fill=c,
+        )
+        for y in (0.72, 0.8):
+            d.rectangle((w * 0.39, w * y, w * 0.61, w * (y + 0.05)), fill=c)
+        d.arc((w * 0.28, w * 0.22, w * 0.56, w * 0.5), 190, 260, fill=bg, width=max(1, lw // 2))
+    elif kind == "castle":
+        top = w * 0.3
+        d.rectangle((w * 0.18, top + w * 0.08, w * 0.82, w * 0.84), fill=c)
+        for i in range(4):  # battlements
+            x = w * (0.18 + i * 0.18)
+            d.rectangle((x, top - w * 0.04, x + w * 0.1, top + w * 0.1), fill=c)
+        d.chord((w * 0.4, w * 0.52, w * 0.6, w * 0.72), 180, 360, fill=bg)
+        d.rectangle((w * 0.4, w * 0.62, w * 0.6, w * 0.84), fill=bg)
+    elif kind == "factory":
+        ground = w * 0.82
+        d.rectangle((w * 0.62, w * 0.26, w * 0.74, ground), fill=c)  # chimney
+        d.polygon(
+            [
+                (w * 0.14, ground),
+                (w * 0.14, w * 0.42),
+                (w * 0.32, w * 0.56),
+                (w * 0.32, w * 0.42),
+                (w * 0.5, w * 0.56),
+                (w * 0.5, w * 0.42),
+                (w * 0.68, w * 0.56),
+                (w * 0.86, w * 0.56),
+                (w * 0.86, ground),
+            ],
+            fill=c,
+        )
+        _circle(d, w * 0.74, w * 0.19, w * 0.05, fill=c)
+        for x in (0.22, 0.4, 0.58):
+            d.rectangle((w * x, w * 0.64, w * (x + 0.08), w * 0.72), fill=bg)
+    elif kind == "clock":
+        _circle(d, m, m, w * 0.32, outline=c, width=lw + 1)
+        d.line([(m, m), (m, w * 0.3)], fill=c, width=lw)
+        d.line([(m, m), (w * 0.66, w * 0.6)], fill=c, width=lw)
+        for a in range(0, 360, 90):
+            rad = math.radians(a)
+            r = w * 0.25
+            _circle(d, m + math.cos(rad) * r, m + math.sin(rad) * r, w * 0.025, fill=c)
+        _circle(d, m, m, w * 0.05, fill=c)
+    else:  # unknown: a question mark keeps the image honest
+        d.arc((w * 0.3, w * 0.16, w * 0.7, w * 0.56), 180, 90, fill=c, width=lw)
+        _circle(d, m, w * 0.8, w * 0.05, fill=c)
+
+
+def inno_icon(kind: str, size: int) -> Image.Image:
+    """One Innovation icon (crown, leaf, lightbulb, castle, factory, clock): a rounded plate
+    in the icon's colour, ringed white and dark so it reads on any card colour."""
+    fill = INNO_ICON_COLORS.get(kind, (120, 120, 120))
+
+    def draw(d: ImageDraw.ImageDraw, s: float) -> None:
+        w = size * s
+        d.rounded_rectangle((0, 0, w - 1, w - 1), radius=w * 0.24, fill=(20, 20, 24))
+        d.rounded_rectangle(
+            (w * 0.05, w * 0.05, w * 0.95, w * 0.95), radius=w * 0.2, fill=(250, 250, 250)
+        )
+        d.rounded_rectangle((w * 0.1, w * 0.1, w * 0.9, w * 0.9), radius=w * 0.17, fill=fill)
+        _inno_glyph(d, kind, w, (255, 255, 255), fill)
+
+    return sprite(("inno_icon", kind, size), (size, size), draw)
+
+
+def inno_hex(size: int, fill: RGB = (40, 40, 46), rim: RGB = (230, 230, 230)) -> Image.Image:
+    """The hexagon of an Innovation card (the picture spot: no icon); text goes on top."""
+
+    def draw(d: ImageDraw.ImageDraw, s: float) -> None:
+        w = size * s
+        d.polygon(_hex_points(w / 2, w / 2, w * 0.5 - s), fill=(20, 20, 24))
+        d.polygon(_hex_points(w / 2, w / 2, w * 0.45 - s), fill=rim)
+        d.polygon(_hex_points(w / 2, w / 2, w * 0.39 - s), fill=fill)
+
+    return sprite(("inno_hex", size, fill, rim), (size, size), draw)
