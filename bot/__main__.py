@@ -26,7 +26,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bot",
         description="Run the Discord bot (settings from .env). Subcommands: "
-        "sandbox [--auto] [--seed S] [--out DIR], verify-replays [...]",
+        "sandbox [--auto] [--game G] [--players N] [--seed S] [--language L] [--out DIR], "
+        "verify-replays [...]",
     )
     parser.parse_args(argv)
 

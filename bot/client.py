@@ -4,6 +4,8 @@ commands, and holds the service, delivery and renderer the cogs share."""
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -61,6 +63,7 @@ class CivBot(commands.Bot):
         *,
         renderer: Renderer | None = default_renderer,
         reminders: bool = True,
+        clock: Callable[[], float] | None = None,
         **kwargs: Any,
     ) -> None:
         intents = discord.Intents.default()
@@ -75,11 +78,13 @@ class CivBot(commands.Bot):
         self.settings = settings
         self.renderer = renderer
         self.reminders_enabled = reminders
+        #: the service's clock (tests inject one to make turn deadlines pass)
+        self.clock = clock or time.time
         self.delivery = Delivery(self)
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database_url)
-        self.service = GameService(self.store)
+        self.service = GameService(self.store, clock=self.clock)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CommandTranslator())
         for name in COGS:

@@ -4,22 +4,31 @@ Public events, board images and public prompts go to the game's thread; private 
 private prompts go to the seat's DMs. When a DM is refused (Discord error 50007, DMs
 closed), the thread says so and offers the "Show my hand / act" button, which answers
 ephemerally with the same information and components.
+
+Games played in simultaneous turns (``GameWords.rounds``, 7 Wonders) are told per turn:
+while a turn is open the thread only sees one status message, edited in place, naming who
+is still choosing (never what anyone chose); once the engine resolves the turn the thread
+gets the summary and the table image, and every seat gets its new hand in DMs. The status
+message id and the turn last announced are kept as game notes, so a restart goes on
+editing the same message.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.games import pin, words_for
 from bot.i18n import t
-from bot.render import board_file
+from bot.render import board_file, extra_file
 from bot.views import static_view
 from bot.views.lobby import game_title
-from bot.views.prompt import HandButton, prompt_items
-from bot.wording import event_text, prompt_text, result_lines, seat_names
+from bot.views.prompt import HandButton, SeatButton, prompt_items
+from bot.wording import event_text, prompt_text, public_prompt_text, result_lines, seat_names
 
 if TYPE_CHECKING:
     from bot.client import CivBot
@@ -31,6 +40,8 @@ log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 MESSAGE_MAX = 2000
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+ROUND_NOTE = "round"
+STATUS_NOTE = "status_message"
 
 
 def chunks(lines: list[str], limit: int = MESSAGE_MAX) -> list[str]:
@@ -49,14 +60,21 @@ def chunks(lines: list[str], limit: int = MESSAGE_MAX) -> list[str]:
     return out
 
 
+def pins(game: str, prompts: list[Prompt], version: int) -> dict[int, str]:
+    """``{seat: what its components carry}`` for a list of prompts at ``version``."""
+    return {p.seat: pin(game, p, version) for p in prompts}
+
+
 class Delivery:
     """Sends a game's news where each reader may see it."""
 
     def __init__(self, bot: CivBot) -> None:
         self.bot = bot
-        #: prompt messages still showing components, per game: closed when the game moves on
-        #: (in memory only: after a restart, old buttons are refused as stale when pressed).
-        self._open: dict[int, list[discord.Message]] = defaultdict(list)
+        #: prompt messages still showing components, per game, with the seat and pin they
+        #: answer: closed once that seat's question changes (in memory only: after a
+        #: restart, old buttons are refused as stale when pressed).
+        self._open: dict[int, list[tuple[int, str, discord.Message]]] = defaultdict(list)
+        self._publishing: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     # -- channels ---------------------------------------------------------------------
     async def thread(self, info: GameInfo) -> discord.abc.Messageable | None:
@@ -81,15 +99,22 @@ class Delivery:
             raise
 
     def forget(self, game_id: int, message_id: int) -> None:
-        self._open[game_id] = [m for m in self._open[game_id] if m.id != message_id]
+        self._open[game_id] = [x for x in self._open[game_id] if x[2].id != message_id]
 
-    async def close_open_prompts(self, game_id: int) -> None:
-        """Strip the components of prompt messages the game has moved past."""
-        for message in self._open.pop(game_id, []):
+    async def close_open_prompts(self, game_id: int, keep: dict[int, str] | None = None) -> None:
+        """Strip the components of prompt messages whose question is over (all of them
+        unless ``keep`` names the questions still open, ``{seat: pin}``)."""
+        still: list[tuple[int, str, discord.Message]] = []
+        for seat, pinned, message in self._open.pop(game_id, []):
+            if keep is not None and keep.get(seat) == pinned:
+                still.append((seat, pinned, message))
+                continue
             try:
                 await message.edit(view=None)
             except discord.HTTPException:
                 log.debug("could not close prompt message %s", message.id)
+        if still:
+            self._open[game_id] = still
 
     # -- news -------------------------------------------------------------------------
     async def announce_start(self, outcome: Outcome) -> None:
@@ -102,14 +127,30 @@ class Delivery:
             )
         await self.publish(outcome, before=[])
 
-    async def publish(self, outcome: Outcome, *, before: list[Prompt]) -> None:
-        """Events, board image (when the turn changes), result or next prompts."""
+    async def publish(
+        self,
+        outcome: Outcome,
+        *,
+        before: list[Prompt],
+        interaction: discord.Interaction[Any] | None = None,
+        actor: int | None = None,
+    ) -> None:
+        """Events, board image (when the turn changes), result or next prompts.
+
+        ``interaction``/``actor``: the click that produced ``outcome``, so a follow-up
+        question of the same seat (a payment) can answer it directly.
+        """
+        if words_for(outcome.info.game).rounds:
+            # One turn's news at a time per game: two answers told at once must not interleave.
+            async with self._publishing[outcome.info.id]:
+                await self._publish_round(outcome, before, interaction, actor)
+            return
         info = outcome.info
         lang, names = info.language, seat_names(info.seats)
-        await self.close_open_prompts(info.id)
+        after = pins(info.game, outcome.prompts, info.version)
+        await self.close_open_prompts(info.id, keep=after)
         channel = await self.thread(info)
-        public: list[Event] = [e for e in outcome.events if e.visible_to is None]
-        lines = [event_text(info.game, lang, e, names) for e in public]
+        lines = self._public_lines(info, outcome.events)
         seats_before = {p.seat for p in before}
         seats_after = {p.seat for p in outcome.prompts}
         turn_changed = outcome.result is not None or seats_after != seats_before
@@ -127,20 +168,46 @@ class Delivery:
                     await channel.send(text)
         await self._private_events(info, outcome.events)
         if outcome.result is not None:
-            if channel is not None:
-                text = "\n".join(result_lines(info.game, lang, info.id, outcome.result, names))
-                for part in chunks(text.split("\n")):
-                    await channel.send(part)
+            await self._result(info, outcome, channel)
             return
-        await self.deliver_prompts(info, outcome.prompts, seats_before)
+        old = pins(info.game, before, info.version - 1)
+        changed = [p for p in outcome.prompts if old.get(p.seat) != after[p.seat]]
+        await self.deliver_prompts(info, changed, seats_before)
 
-    async def _private_events(self, info: GameInfo, events: list[Event]) -> None:
+    def _public_lines(self, info: GameInfo, events: list[Event]) -> list[str]:
+        silent = words_for(info.game).silent_events
+        names = seat_names(info.seats)
+        lines = [
+            event_text(info.game, info.language, e, names)
+            for e in events
+            if e.visible_to is None and e.kind not in silent
+        ]
+        return [line for line in lines if line]
+
+    def _private_lines(self, info: GameInfo, events: list[Event]) -> dict[int, list[str]]:
+        silent = words_for(info.game).silent_events
         names = seat_names(info.seats)
         per_seat: dict[int, list[str]] = defaultdict(list)
         for event in events:
-            for seat in event.visible_to or []:
-                per_seat[seat].append(event_text(info.game, info.language, event, names))
-        for seat, lines in per_seat.items():
+            if event.kind in silent:
+                continue
+            text = event_text(info.game, info.language, event, names)
+            for seat in event.visible_to or [] if text else []:
+                per_seat[seat].append(text)
+        return per_seat
+
+    async def _result(
+        self, info: GameInfo, outcome: Outcome, channel: discord.abc.Messageable | None
+    ) -> None:
+        if channel is None or outcome.result is None:
+            return
+        names = seat_names(info.seats)
+        text = "\n".join(result_lines(info.game, info.language, info.id, outcome.result, names))
+        for part in chunks(text.split("\n")):
+            await channel.send(part)
+
+    async def _private_events(self, info: GameInfo, events: list[Event]) -> None:
+        for seat, lines in self._private_lines(info, events).items():
             user_id = info.user_of(seat)
             if user_id is None:
                 continue
@@ -176,26 +243,21 @@ class Delivery:
                 info.id, prompt.seat, info.version
             )
             items = prompt_items(info.game, info.id, info.version, prompt, lang, names)
+            pinned = pin(info.game, prompt, info.version)
             if prompt.private:
-                sent = await self.dm(
-                    user_id,
-                    f"{self._dm_intro(info)}\n"
-                    + t(lang, "turn.header", name=names.get(prompt.seat, "?"), prompt=what),
-                    view=static_view(*items),
-                )
+                text, private_items, files = await self.private_message(info, prompt)
+                kwargs: dict[str, Any] = {"view": static_view(*private_items)}
+                if files:
+                    kwargs["files"] = files
+                sent = await self.dm(user_id, text, **kwargs)
                 if sent is not None:
-                    self._open[info.id].append(sent)
+                    self._open[info.id].append((prompt.seat, pinned, sent))
                     if new_turn and channel is not None:
                         await channel.send(
                             t(lang, "turn.dm_sent", mention=mention), allowed_mentions=MENTION_USERS
                         )
                 elif channel is not None:
-                    button = t(lang, "turn.button.hand")
-                    await channel.send(
-                        t(lang, "turn.dm_closed", mention=mention, button=button),
-                        view=static_view(HandButton(info.id, button)),
-                        allowed_mentions=MENTION_USERS,
-                    )
+                    await self._dm_closed_note(info, channel, [user_id])
                 continue
             if channel is None:
                 continue
@@ -206,7 +268,222 @@ class Delivery:
             message = await channel.send(
                 text, view=static_view(*items), allowed_mentions=MENTION_USERS
             )
-            self._open[info.id].append(message)
+            self._open[info.id].append((prompt.seat, pinned, message))
+
+    async def _dm_closed_note(
+        self, info: GameInfo, channel: discord.abc.Messageable, user_ids: list[int]
+    ) -> None:
+        lang = info.language
+        button = t(lang, "turn.button.hand")
+        await channel.send(
+            t(
+                lang,
+                "turn.dm_closed",
+                mention=", ".join(f"<@{u}>" for u in user_ids),
+                button=button,
+            ),
+            view=static_view(HandButton(info.id, button)),
+            allowed_mentions=MENTION_USERS,
+        )
+
+    # -- simultaneous turns -------------------------------------------------------------
+    async def _publish_round(
+        self,
+        outcome: Outcome,
+        before: list[Prompt],
+        interaction: discord.Interaction[Any] | None,
+        actor: int | None,
+    ) -> None:
+        info = outcome.info
+        words = words_for(info.game)
+        lang, names = info.language, seat_names(info.seats)
+        service = self.bot.service
+        view = await service.view(info.id, None)
+        key = words.round_key(view) or ""
+        if outcome.result is not None:
+            key = "over"
+        last = await service.get_note(info.id, ROUND_NOTE)
+        after = pins(info.game, outcome.prompts, info.version)
+        channel = await self.thread(info)
+        lines = self._public_lines(info, outcome.events)
+        if key == last:
+            # Nothing closes inside a turn: a hand stays answerable (to change a choice) even
+            # while its payment is asked; a press then is refused as stale until paid.
+            if channel is not None and lines:
+                for text in chunks(lines):
+                    await channel.send(text)
+            # Who is still choosing *now* (another answer may have been told meanwhile).
+            await self.update_status(info, await service.prompts(info.id), view)
+            old = pins(info.game, before, info.version - 1)
+            for prompt in outcome.prompts:
+                if old.get(prompt.seat) == after[prompt.seat] or words.done(prompt):
+                    continue
+                if prompt.seat == actor and interaction is not None:
+                    await self._follow_up(info, prompt, interaction)
+                else:
+                    await self.deliver_hands(info, [prompt], channel, mention=False)
+            return
+        # The turn resolved (or the game began): close it, tell it, deal the next one.
+        finished = await service.get_note(info.id, STATUS_NOTE + "_title")
+        if finished and lines:
+            lines.insert(0, t(lang, "turn.summary", title=finished))
+        await self.update_status(info, [], None, final=True)
+        await self.close_open_prompts(info.id, keep=after)
+        file = None
+        if self.bot.settings.board_images:
+            file = await board_file(self.bot.renderer, info.game, view, lang, names, "table.png")
+        if channel is not None and (lines or file):
+            messages = chunks(lines) or [words.round_title(lang, view)]
+            for i, text in enumerate(messages):
+                if i == len(messages) - 1 and file is not None:
+                    await channel.send(text, file=file)
+                else:
+                    await channel.send(text)
+        await service.set_note(info.id, ROUND_NOTE, key)
+        if outcome.result is not None:
+            await self._private_events(info, outcome.events)
+            await self._result(info, outcome, channel)
+            return
+        private = self._private_lines(info, outcome.events)
+        await self.update_status(info, outcome.prompts, view, new=True)
+        asked = [p for p in outcome.prompts if not words.done(p)]
+        await self.deliver_hands(info, asked, channel, mention=True, private=private)
+
+    async def update_status(
+        self,
+        info: GameInfo,
+        prompts: list[Prompt],
+        view: Any,
+        *,
+        new: bool = False,
+        final: bool = False,
+    ) -> None:
+        """Post (``new``) or edit the turn's status message: who is still choosing."""
+        channel = await self.thread(info)
+        if channel is None:
+            return
+        lang, names = info.language, seat_names(info.seats)
+        service = self.bot.service
+        words = words_for(info.game)
+        stored = await service.get_note(info.id, STATUS_NOTE)
+        title_text = await service.get_note(info.id, STATUS_NOTE + "_title")
+        if final:
+            if not stored or not title_text:
+                return
+            text = t(lang, "turn.status_done", title=title_text)
+        else:
+            title_text = words.round_title(lang, view)
+            waiting = [p.seat for p in prompts if not words.done(p)]
+            if new:
+                who = ", ".join(f"<@{info.user_of(s)}>" for s in waiting)
+            else:
+                who = ", ".join(names.get(s, "?") for s in waiting)
+            text = (
+                t(lang, "turn.status_new" if new else "turn.status", title=title_text, names=who)
+                if waiting
+                else t(lang, "turn.status_done", title=title_text)
+            )
+        if new or not stored:
+            if not prompts:
+                return
+            message = await channel.send(text, allowed_mentions=MENTION_USERS)
+            await service.set_note(info.id, STATUS_NOTE, str(message.id))
+            await service.set_note(info.id, STATUS_NOTE + "_title", title_text)
+            return
+        if not isinstance(channel, discord.Thread | discord.TextChannel):
+            return
+        try:
+            await channel.get_partial_message(int(stored)).edit(
+                content=text, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException:
+            log.debug("could not edit the status message of game %s", info.id)
+        if final:
+            await service.set_note(info.id, STATUS_NOTE, "")
+
+    async def private_message(
+        self, info: GameInfo, prompt: Prompt, extra: list[str] | None = None
+    ) -> tuple[str, list[discord.ui.Item[Any]], list[discord.File]]:
+        """A seat's hand as text, components and pictures (DM or ephemeral alike)."""
+        lang, names = info.language, seat_names(info.seats)
+        words = words_for(info.game)
+        view = await self.bot.service.view(info.id, prompt.seat)
+        lines = [self._dm_intro(info), *(extra or [])]
+        lines += words.hand_lines(lang, view, prompt.seat, names)
+        what = prompt_text(info.game, lang, prompt, names)
+        lines.append(t(lang, "turn.header", name=names.get(prompt.seat, "?"), prompt=what))
+        items = prompt_items(
+            info.game, info.id, info.version, prompt, lang, names, hand_button=False
+        )
+        items += self.seat_buttons(info, view, prompt.seat)
+        files: list[discord.File] = []
+        for func, args, filename in words.private_images(view, prompt.seat):
+            file = await extra_file(
+                self.bot.renderer, info.game, func, {**args, "lang": lang, "names": names}, filename
+            )
+            if file is not None:
+                files.append(file)
+        text = "\n".join(lines)
+        if len(text) > MESSAGE_MAX:
+            text = text[: MESSAGE_MAX - 1] + "…"
+        return text, items, files
+
+    def seat_buttons(self, info: GameInfo, view: Any, seat: int) -> list[discord.ui.Item[Any]]:
+        names = seat_names(info.seats)
+        return [
+            SeatButton(
+                info.id, other, t(info.language, "turn.button.city", name=names.get(other, "?"))
+            )
+            for other in words_for(info.game).neighbours(view, seat)
+        ]
+
+    async def deliver_hands(
+        self,
+        info: GameInfo,
+        prompts: list[Prompt],
+        channel: discord.abc.Messageable | None,
+        *,
+        mention: bool,
+        private: dict[int, list[str]] | None = None,
+    ) -> None:
+        """Each seat's question in its DMs (new turn: its deadline starts now)."""
+        closed: list[int] = []
+        for prompt in prompts:
+            user_id = info.user_of(prompt.seat)
+            if user_id is None:
+                continue
+            if mention:
+                await self.bot.service.record_mention(info.id, prompt.seat, info.version)
+            text, items, files = await self.private_message(
+                info, prompt, (private or {}).get(prompt.seat)
+            )
+            kwargs: dict[str, Any] = {"view": static_view(*items)}
+            if files:
+                kwargs["files"] = files
+            sent = await self.dm(user_id, text, **kwargs)
+            if sent is None:
+                closed.append(user_id)
+            else:
+                self._open[info.id].append(
+                    (prompt.seat, pin(info.game, prompt, info.version), sent)
+                )
+        if closed and channel is not None:
+            await self._dm_closed_note(info, channel, closed)
+
+    async def _follow_up(
+        self, info: GameInfo, prompt: Prompt, interaction: discord.Interaction[Any]
+    ) -> None:
+        """The next question of the seat that just answered, right under its answer."""
+        lang, names = info.language, seat_names(info.seats)
+        what = prompt_text(info.game, lang, prompt, names)
+        items = prompt_items(
+            info.game, info.id, info.version, prompt, lang, names, hand_button=False
+        )
+        await interaction.followup.send(
+            t(lang, "turn.header", name=names.get(prompt.seat, "?"), prompt=what),
+            view=static_view(*items),
+            ephemeral=True,
+        )
 
     async def remind(self, info: GameInfo, seat: int) -> bool:
         """Post a reminder for ``seat`` in the thread; False if there is nothing to remind."""
@@ -216,9 +493,29 @@ class Delivery:
         channel = await self.thread(info)
         if prompt is None or user_id is None or channel is None:
             return False
-        what = prompt_text(info.game, info.language, prompt, seat_names(info.seats))
+        if words_for(info.game).done(prompt):
+            return False
+        what = public_prompt_text(info.game, info.language, prompt, seat_names(info.seats))
         await channel.send(
             t(info.language, "turn.reminder", mention=f"<@{user_id}>", id=info.id, prompt=what),
             allowed_mentions=MENTION_USERS,
         )
         return True
+
+    async def timed_out(self, info: GameInfo, seat: int, chosen: str) -> None:
+        """Say in the thread that the bot chose for ``seat`` (never what), and tell the
+        seat privately what was chosen (``chosen``, already in words)."""
+        channel = await self.thread(info)
+        user_id = info.user_of(seat)
+        if user_id is None:
+            return
+        lang = info.language
+        if channel is not None:
+            await channel.send(
+                t(lang, "turn.timed_out", mention=f"<@{user_id}>", id=info.id),
+                allowed_mentions=MENTION_USERS,
+            )
+        await self.dm(
+            user_id,
+            f"{self._dm_intro(info)}\n" + t(lang, "turn.timed_out_dm", option=chosen),
+        )

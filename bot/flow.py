@@ -14,13 +14,18 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot import ids
-from bot.games import words_for
+from bot.games import pin, stamp, words_for
 from bot.i18n import has, language_for, t
-from bot.render import board_file
+from bot.render import board_file, extra_file
 from bot.views import static_view
 from bot.views.lobby import lobby_embed, lobby_items
 from bot.views.prompt import prompt_items
-from bot.wording import localize_params, option_text, prompt_text, seat_names
+from bot.wording import (
+    localize_params,
+    option_text,
+    prompt_text,
+    seat_names,
+)
 from engines.core.errors import IllegalAnswer
 from games.models import GameInfo, ServiceError
 
@@ -29,7 +34,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PLAY_VALUE = re.compile(r"(?P<game>\d+)\|(?P<version>\d+)\|(?P<ref>[=#].+)")
+PLAY_VALUE = re.compile(r"(?P<game>\d+)\|(?P<version>\d+|t[0-9a-z]+)\|(?P<ref>[=#].+)")
 
 
 class Refusal(Exception):
@@ -59,10 +64,11 @@ def error_text(lang: str, exc: BaseException, game: str | None = None) -> str:
     """A refusal in words: ``errors.<key>`` with its params, else the English message."""
     key = getattr(exc, "key", None)
     params: dict[str, Any] = dict(getattr(exc, "params", {}) or {})
-    if key and has(lang, f"errors.{key}"):
-        if game:
-            params = localize_params(game, lang, params, {})
-        return t(lang, f"errors.{key}", **params)
+    for full in (f"{game}.errors.{key}" if game else "", f"errors.{key}"):
+        if key and full and has(lang, full):
+            if game:
+                params = localize_params(game, lang, params, {})
+            return t(lang, full, **params)
     message = getattr(exc, "message", None) or str(exc)
     return t(lang, "errors.unknown", message=message)
 
@@ -90,11 +96,15 @@ async def submit(
     game_id: int,
     ref: str,
     *,
-    version: int | None = None,
+    version: int | str | None = None,
     seat: int | None = None,
     from_message: bool = False,
 ) -> None:
-    """Answer the clicker's open prompt in ``game_id`` with the option ``ref`` names."""
+    """Answer the clicker's open prompt in ``game_id`` with the option ``ref`` names.
+
+    ``version`` is what the component carried: the game version, or for a stamped game the
+    stamp of the question it answers (other seats' answers do not make it stale).
+    """
     bot = client(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     info: GameInfo | None = None
@@ -105,7 +115,8 @@ async def submit(
             raise Refusal("not_a_player", id=game_id)
         if seat is not None and seat != my_seat:
             raise Refusal("wrong_seat", name=seat_names(info.seats).get(seat, "?"))
-        if version is not None and version != info.version:
+        stamped = isinstance(version, str)
+        if version is not None and not stamped and version != info.version:
             raise Refusal("stale")
         if info.status != "active":
             raise Refusal("game_not_active", id=game_id)
@@ -113,17 +124,30 @@ async def submit(
         prompt = next((p for p in prompts if p.seat == my_seat), None)
         if prompt is None:
             raise Refusal("not_your_turn")
+        game = info.game
+        if stamped and stamp(game, prompt) != version:
+            raise Refusal("stale")
         option_id = ids.resolve_ref(ref, [o.id for o in prompt.options])
         if option_id is None:
             raise Refusal("illegal_option")
-        # An index only means something at the version it was read at; an id stands alone.
-        expected = version if version is not None else (info.version if ref[0] == "#" else None)
+        expected: int | None = None
+        check = None
+        if words_for(game).stamped:
+            # The question, not the version, must be the one shown: pinned under the lock.
+            asked = stamp(game, prompt)
+            check = lambda p: stamp(game, p) == asked  # noqa: E731
+        elif version is not None:
+            expected = int(version)
+        elif ref[0] == "#":
+            # An index only means something at the version it was read at; an id stands alone.
+            expected = info.version
         outcome = await bot.service.answer(
             game_id,
             interaction.user.id,
             option_id,
             expected_version=expected,
             interaction_id=interaction.id,
+            check=check,
         )
     except Refusal as exc:
         lang = info.language if info else user_lang(interaction)
@@ -137,10 +161,12 @@ async def submit(
     assert option is not None
     chosen = option_text(info.game, info.language, option, names)
     await reply(interaction, t(info.language, "turn.chosen", option=chosen))
-    if from_message and interaction.message is not None and not interaction.message.flags.ephemeral:
-        bot.delivery.forget(game_id, interaction.message.id)
+    keep = words_for(info.game).rounds  # the hand stays open: a choice may change
+    message = interaction.message
+    if from_message and not keep and message is not None and not message.flags.ephemeral:
+        bot.delivery.forget(game_id, message.id)
         try:
-            await interaction.message.edit(
+            await message.edit(
                 content=t(
                     info.language, "turn.answered", name=names.get(my_seat, "?"), option=chosen
                 ),
@@ -150,7 +176,7 @@ async def submit(
             )
         except discord.HTTPException:
             log.warning("could not close the answered prompt message", exc_info=True)
-    await bot.delivery.publish(outcome, before=prompts)
+    await bot.delivery.publish(outcome, before=prompts, interaction=interaction, actor=my_seat)
 
 
 async def show_hand(interaction: discord.Interaction[Any], game_id: int) -> None:
@@ -177,10 +203,12 @@ async def show_hand(interaction: discord.Interaction[Any], game_id: int) -> None
     lang, names = info.language, seat_names(info.seats)
     from bot.views.lobby import game_title
 
+    words = words_for(info.game)
     lines = [t(lang, "turn.your_view", id=game_id, game=game_title(lang, info.game))]
-    lines += words_for(info.game).hand_lines(lang, view, seat, names)
+    lines += words.hand_lines(lang, view, seat, names)
     prompt = next((p for p in prompts if p.seat == seat), None)
     kwargs: dict[str, Any] = {}
+    items: list[discord.ui.Item[Any]] = []
     if prompt is not None:
         lines.append(
             t(
@@ -190,19 +218,75 @@ async def show_hand(interaction: discord.Interaction[Any], game_id: int) -> None
                 prompt=prompt_text(info.game, lang, prompt, names),
             )
         )
-        kwargs["view"] = static_view(
-            *prompt_items(info.game, game_id, info.version, prompt, lang, names, hand_button=False)
+        items = prompt_items(
+            info.game, game_id, info.version, prompt, lang, names, hand_button=False
         )
     else:
         lines.append(t(lang, "turn.no_prompt", id=game_id))
-    file = await board_file(bot.renderer, info.game, view, lang, names, "view.png")
-    if file is not None:
-        kwargs["file"] = file
+    items += bot.delivery.seat_buttons(info, view, seat)
+    if items:
+        kwargs["view"] = static_view(*items)
+    files: list[discord.File] = []
+    for func, args, filename in words.private_images(view, seat):
+        extra = await extra_file(
+            bot.renderer, info.game, func, {**args, "lang": lang, "names": names}, filename
+        )
+        if extra is not None:
+            files.append(extra)
+    if not files:
+        file = await board_file(bot.renderer, info.game, view, lang, names, "view.png")
+        if file is not None:
+            files.append(file)
+    if files:
+        kwargs["files"] = files
     await reply(interaction, "\n".join(lines)[:2000], **kwargs)
 
 
+async def show_seat(interaction: discord.Interaction[Any], game_id: int, seat: int) -> None:
+    """One seat's public position (a neighbour's city) with its picture, ephemerally."""
+    bot = client(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    info: GameInfo | None = None
+    try:
+        info = await bot.service.get(game_id)
+        if info.status == "lobby":
+            raise Refusal("game_not_active", id=game_id)
+        view = await bot.service.view(game_id, None)
+    except Refusal as exc:
+        lang = info.language if info else user_lang(interaction)
+        await reply(interaction, t(lang, f"errors.{exc.key}", **exc.params))
+        return
+    except (ServiceError, IllegalAnswer) as exc:
+        await refuse(interaction, exc, info)
+        return
+    text, file = await seat_message(bot, info, view, seat)
+    kwargs: dict[str, Any] = {"file": file} if file is not None else {}
+    await reply(interaction, text, **kwargs)
+
+
+async def seat_message(
+    bot: CivBot, info: GameInfo, view: Any, seat: int
+) -> tuple[str, discord.File | None]:
+    """The words and picture of one seat's public position (``view`` is the public view)."""
+    lang, names = info.language, seat_names(info.seats)
+    words = words_for(info.game)
+    lines = words.seat_lines(lang, view, seat, names) or [names.get(seat, "?")]
+    file = None
+    drawn = words.seat_image(seat)
+    if drawn is not None:
+        func, args = drawn
+        file = await extra_file(
+            bot.renderer,
+            info.game,
+            func,
+            {**args, "view": view, "lang": lang, "names": names},
+            f"seat{seat}.png",
+        )
+    return "\n".join(lines)[:2000], file
+
+
 async def show_page(
-    interaction: discord.Interaction[Any], game_id: int, version: int, seat: int, page: int
+    interaction: discord.Interaction[Any], game_id: int, version: int | str, seat: int, page: int
 ) -> None:
     """Page ``page`` of a long prompt's options, for its seat only."""
     bot = client(interaction)
@@ -214,11 +298,13 @@ async def show_page(
             raise Refusal("not_a_player", id=game_id)
         if my_seat != seat:
             raise Refusal("wrong_seat", name=seat_names(info.seats).get(seat, "?"))
-        if version != info.version:
+        if isinstance(version, int) and version != info.version:
             raise Refusal("stale")
         prompt = next((p for p in await bot.service.prompts(game_id) if p.seat == seat), None)
         if prompt is None:
             raise Refusal("not_your_turn")
+        if isinstance(version, str) and stamp(info.game, prompt) != version:
+            raise Refusal("stale")
     except Refusal as exc:
         lang = info.language if info else user_lang(interaction)
         await reply(interaction, t(lang, f"errors.{exc.key}", **exc.params))
@@ -228,7 +314,7 @@ async def show_page(
         return
     names = seat_names(info.seats)
     items = prompt_items(
-        info.game, game_id, version, prompt, info.language, names, page=page, hand_button=False
+        info.game, game_id, info.version, prompt, info.language, names, page=page, hand_button=False
     )
     start = page * 100 + 1
     end = min(len(prompt.options), (page + 1) * 100)
@@ -276,7 +362,7 @@ async def play_choices(
             if needle and needle not in text.casefold() and needle not in option.id.casefold():
                 continue
             label = f"#{info.id} {text}" if len(games) > 1 else text
-            head = f"{info.id}|{info.version}|"
+            head = f"{info.id}|{pin(info.game, prompt, info.version)}|"
             value = head + ids.option_ref(option.id, index, room=100 - len(head))
             out.append((label[:100], value))
     return out[:25]
@@ -286,7 +372,8 @@ async def play(interaction: discord.Interaction[Any], choice: str) -> None:
     """``/play <option>``: an autocomplete value, an option id, or an option's exact words."""
     match = PLAY_VALUE.fullmatch(choice)
     if match:
-        await submit(interaction, int(match["game"]), match["ref"], version=int(match["version"]))
+        version = ids.parse_version(match["version"])
+        await submit(interaction, int(match["game"]), match["ref"], version=version)
         return
     bot = client(interaction)
     wanted = choice.casefold().strip()

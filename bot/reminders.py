@@ -1,7 +1,8 @@
-"""Reminders: a loop that pings players who were mentioned long ago and still must act.
+"""Reminders and deadlines: a loop that pings players who were mentioned long ago and still
+must act, and chooses for those whose turn deadline (lobby option ``deadline``) passed.
 
 The mention itself is recorded by delivery when a turn begins (once per turn); the
-service keeps those notices in the database, so reminders survive restarts.
+service keeps those notices in the database, so reminders and deadlines survive restarts.
 """
 
 from __future__ import annotations
@@ -36,6 +37,50 @@ class Reminders:
         self.loop.cancel()
 
     async def check(self) -> int:
+        """Choose for late seats, then send the due reminders; returns reminders sent."""
+        await self.deadlines()
+        return await self.reminders()
+
+    async def deadlines(self) -> int:
+        """Answer with the engine's ``timeout_option`` for every seat past its deadline and
+        say so; returns how many answers were made."""
+        from bot.wording import option_text, seat_names
+
+        made = 0
+        for _ in range(20):  # a late seat may owe two answers (a card, then its payment)
+            try:
+                due = await self.bot.service.due_timeouts()
+            except Exception:
+                log.exception("could not read due deadlines")
+                return made
+            if not due:
+                break
+            before_pass = made
+            for info, seat in due:
+                try:
+                    before = await self.bot.service.prompts(info.id)
+                    done = await self.bot.service.answer_timeout(info.id, seat)
+                    if done is None:
+                        continue
+                    outcome, option_id = done
+                    prompt = next((p for p in before if p.seat == seat), None)
+                    option = prompt.option(option_id) if prompt else None
+                    names = seat_names(info.seats)
+                    chosen = (
+                        option_text(info.game, info.language, option, names)
+                        if option
+                        else option_id
+                    )
+                    made += 1
+                    await self.bot.delivery.timed_out(outcome.info, seat, chosen)
+                    await self.bot.delivery.publish(outcome, before=before, actor=seat)
+                except Exception:
+                    log.exception("deadline for game %s seat %s failed", info.id, seat)
+            if made == before_pass:
+                break  # nothing could be answered: try again at the next check
+        return made
+
+    async def reminders(self) -> int:
         """Send the due reminders; returns how many were sent."""
         delay = self.bot.settings.reminder_delay_minutes * 60
         sent = 0

@@ -1,13 +1,17 @@
 """Board images: the renderer runs in a worker thread so the event loop keeps answering.
 
-Generic over games: ``renderers.<game>.render_board(view, lang, player_names)`` if that
-module exists; a game without a renderer simply posts no image.
+Generic over games: ``renderers.<game>.<board function>(view, lang, player_names)`` (the
+function is ``render_board`` unless the game's hooks name another, e.g. ``render_table``) if
+that module exists; a game without a renderer simply posts no image. Other pictures (a
+hand, one city, one card) come from :func:`extra_file`, which calls a named function of the
+game's renderer module with the arguments it declares.
 """
 
 from __future__ import annotations
 
 import asyncio
 import importlib
+import inspect
 import io
 import logging
 from collections.abc import Callable
@@ -21,12 +25,19 @@ log = logging.getLogger(__name__)
 Renderer = Callable[[str, Any, str, list[str]], bytes | None]
 
 
-def default_renderer(game: str, view: Any, lang: str, names: list[str]) -> bytes | None:
+def _function(game: str, name: str) -> Callable[..., Any] | None:
     try:
         module = importlib.import_module(f"renderers.{game}")
     except ImportError:
         return None
-    render_board = getattr(module, "render_board", None)
+    func = getattr(module, name, None)
+    return func if callable(func) else None
+
+
+def default_renderer(game: str, view: Any, lang: str, names: list[str]) -> bytes | None:
+    from bot.games import words_for
+
+    render_board = _function(game, words_for(game).board_renderer)
     if render_board is None:
         return None
     data: bytes = render_board(view, lang, names)
@@ -49,6 +60,51 @@ async def board_file(
         data = await asyncio.to_thread(renderer, game, view, lang, ordered)
     except Exception:
         log.exception("rendering %s failed", game)
+        return None
+    if not data:
+        return None
+    return discord.File(io.BytesIO(data), filename=filename)
+
+
+def call_named(game: str, name: str, args: dict[str, Any]) -> bytes | None:
+    """Call ``renderers.<game>.<name>`` with the arguments it declares, taken from ``args``
+    (``view``, ``seat``, ``lang``, ``player_names``/``names``, ``card``...); None when the
+    function does not exist."""
+    func = _function(game, name)
+    if func is None:
+        return None
+    aliases = {"names": "player_names", "player_names": "names", "language": "lang"}
+    kwargs: dict[str, Any] = {}
+    positional: list[Any] = []
+    for param in inspect.signature(func).parameters.values():
+        key = param.name if param.name in args else aliases.get(param.name, "")
+        if key in args:
+            if param.kind is param.POSITIONAL_ONLY:
+                positional.append(args[key])
+            else:
+                kwargs[param.name] = args[key]
+    data = func(*positional, **kwargs)
+    return data if isinstance(data, bytes | None) else None
+
+
+async def extra_file(
+    renderer: Renderer | None,
+    game: str,
+    name: str,
+    args: dict[str, Any],
+    filename: str,
+) -> discord.File | None:
+    """A picture from ``renderers.<game>.<name>`` as an attachment (None, logged, on
+    failure; None when images are off, i.e. the bot has no renderer)."""
+    if renderer is None:
+        return None
+    if "names" in args and isinstance(args["names"], dict):
+        names = args["names"]
+        args = {**args, "names": [names[s] for s in sorted(names)]}
+    try:
+        data = await asyncio.to_thread(call_named, game, name, args)
+    except Exception:
+        log.exception("rendering %s.%s failed", game, name)
         return None
     if not data:
         return None

@@ -14,8 +14,9 @@ Interactive commands (``help`` lists them)::
     show                               the newest messages again
     quit
 
-``--auto [--seed S]`` plays a whole 7 Wonders Duel game with two members choosing random
-legal options and prints a short transcript with the final scores.
+``--auto [--seed S] [--game G] [--players N]`` plays a whole game (default: 7 Wonders Duel
+for two) with members choosing random legal options from where the bot asks them (thread,
+DMs, ephemeral replies) and prints a short transcript with the final scores.
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
-PLAYERS = ("alice", "bob", "carol")
-SEAT_OF = re.compile(r"cb:[os]:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):")
+PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank", "grace")
+SEAT_OF = re.compile(r"cb:[os]:(?P<game>\d+):(?P<version>\d+|t[0-9a-z]+):(?P<seat>\d+):")
 
 
 def _flatten(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -64,6 +65,9 @@ class Sandbox:
         self.seen: set[int] = set()
         self.shown: dict[int, list[str]] = {}
         self.ephemeral: dict[str, list[Any]] = {n: [] for n in PLAYERS}
+        #: who may press an ephemeral reply: the user itself when it came in a DM
+        self.ephemeral_clicker: dict[int, Any] = {}
+        self.last_clicker: Any = None
         self.images = 0
         self.quiet_components = False
 
@@ -120,7 +124,9 @@ class Sandbox:
             saved.append(str(path))
         return saved
 
-    async def flush(self, result: Any = None, actor: str | None = None) -> None:
+    async def flush(
+        self, result: Any = None, actor: str | None = None, clicker: Any = None
+    ) -> None:
         """Print every message not shown yet, in order, then the actor's private replies."""
         new: list[tuple[int, str, Any]] = []
         for tag, channel, _ in self._channels():
@@ -150,6 +156,8 @@ class Sandbox:
                 self.seen.add(reply.id)
                 if reply.ephemeral:
                     self.ephemeral[actor].append(reply)
+                    if clicker is not None:
+                        self.ephemeral_clicker[reply.id] = clicker
                 self.echo(f"[only {actor} sees]" if reply.ephemeral else "[reply]")
                 for line in self.describe(reply):
                     self.echo("    " + line)
@@ -164,7 +172,9 @@ class Sandbox:
     def _candidates(self, name: str) -> list[tuple[Any, Any]]:
         """(message, clicker) newest first: the member's private replies, DMs, threads."""
         member = self.members[name]
-        out: list[tuple[Any, Any]] = [(m, member) for m in reversed(self.ephemeral[name])]
+        out: list[tuple[Any, Any]] = [
+            (m, self.ephemeral_clicker.get(m.id, member)) for m in reversed(self.ephemeral[name])
+        ]
         found: list[tuple[int, Any, Any]] = []
         for _tag, channel, clicker in self._channels():
             if clicker is not None and clicker is not member.user:
@@ -214,6 +224,7 @@ class Sandbox:
             for control in _controls(message):
                 text = str(control.get("label", "")).casefold()
                 if control["type"] == 2 and text.startswith(wanted) and not control.get("disabled"):
+                    self.last_clicker = clicker
                     return await clicker.click(message, custom_id=control["custom_id"])
         raise LookupError(f"no button labelled {label!r} for {name}")
 
@@ -225,6 +236,7 @@ class Sandbox:
                     continue
                 for option in control.get("options", []):
                     if wanted in option["label"].casefold() or wanted == option["value"].casefold():
+                        self.last_clicker = clicker
                         return await clicker.select(
                             message, [option["value"]], custom_id=control["custom_id"]
                         )
@@ -258,6 +270,7 @@ class Sandbox:
             self.echo("usage: as <alice|bob|carol> </command ...|click LABEL|choose WORDS|play X>")
             return True
         name, verb, rest = words[0], words[1], words[2:]
+        self.last_clicker = None
         try:
             if verb.startswith("/"):
                 result = await self.slash(name, [verb, *rest])
@@ -273,39 +286,63 @@ class Sandbox:
         except Exception as exc:  # the REPL reports and goes on
             self.echo(f"! {type(exc).__name__}: {exc}")
             return True
-        await self.flush(result, name)
+        await self.flush(result, name, self.last_clicker)
         return True
 
     # -- automatic game -----------------------------------------------------------------
-    def open_prompt(self) -> tuple[Any, Any, str] | None:
-        """(message, clicker, player name) of the newest message offering answer controls."""
-        best: tuple[int, Any, Any, str] | None = None
-        seats = {0: "alice", 1: "bob"}
-        for _tag, channel, clicker in self._channels():
-            for message in channel.history():
-                for control in _controls(message):
-                    m = SEAT_OF.match(control.get("custom_id", ""))
-                    if m and (best is None or int(m["version"]) > best[0]):
-                        name = seats[int(m["seat"])]
-                        who = clicker if clicker is not None else self.members[name]
-                        best = (int(m["version"]), message, who, name)
-        return None if best is None else best[1:]
+    async def waiting(self, game_id: int) -> list[tuple[int, str]]:
+        """(seat, pin) of the questions the game waits on (read from the bot's service: the
+        automatic player needs to know whom to move; a human reads the thread)."""
+        from bot.games import pin, words_for
 
-    async def auto(self, seed: int, language: str | None) -> int:
+        service = self.env.bot.service
+        info = await service.get(game_id)
+        if info.status != "active":
+            return []
+        words = words_for(info.game)
+        return [
+            (p.seat, pin(info.game, p, info.version))
+            for p in await service.prompts(game_id)
+            if not words.done(p)
+        ]
+
+    def find_prompt(self, name: str, seat: int, pinned: str) -> tuple[Any, Any] | None:
+        """(message, clicker) of ``name``'s newest message answering the question ``pinned``."""
+        for message, clicker in self._candidates(name):
+            for control in _controls(message):
+                m = SEAT_OF.match(control.get("custom_id", ""))
+                if m and int(m["seat"]) == seat and m["version"] == pinned:
+                    return message, clicker
+        return None
+
+    async def auto(
+        self, seed: int, language: str | None, game: str = "duel", players: int = 2
+    ) -> int:
         rng = random.Random(seed)
         self.quiet_components = True
+        names = list(PLAYERS[:players])
         # The service draws each game's seed from ``secrets``; pin it so a --seed replays the
-        # same deal as well as the same choices (the sandbox's only reach into the service).
+        # same deal as well as the same choices.
         with mock.patch("games.service.secrets.randbits", return_value=seed):
-            await self.run_line(f"as alice /game new duel {language or ''}".strip())
+            await self.run_line(f"as alice /game new {game} {language or ''}".strip())
         from bot.i18n import t
 
         lang = language or "en"
-        await self.run_line(f"as bob click {t(lang, 'lobby.button.join')}")
+        for other in names[1:]:
+            await self.run_line(f"as {other} click {t(lang, 'lobby.button.join')}")
         await self.run_line(f"as alice click {t(lang, 'lobby.button.start')}")
+        game_id = len(self.channel.threads)
         moves = 0
-        while (found := self.open_prompt()) is not None and moves < 500:
-            message, clicker, name = found
+        while (asked := await self.waiting(game_id)) and moves < 3000:
+            seat, pinned = rng.choice(asked)
+            name = names[seat]
+            found = self.find_prompt(name, seat, pinned)
+            if found is None:  # DMs closed: the thread's "Show my hand / act" button
+                await self.flush(await self.click(name, t(lang, "turn.button.hand")), name)
+                found = self.find_prompt(name, seat, pinned)
+                if found is None:
+                    raise LookupError(f"{name} was asked something the sandbox cannot find")
+            message, clicker = found
             controls = [c for c in _controls(message) if SEAT_OF.match(c.get("custom_id", ""))]
             control = rng.choice(controls)
             if control["type"] == 2:
@@ -314,7 +351,7 @@ class Sandbox:
                 value = rng.choice(control["options"])["value"]
                 result = await clicker.select(message, [value], custom_id=control["custom_id"])
             moves += 1
-            await self.flush(result, name)
+            await self.flush(result, name, clicker)
         return moves
 
 
@@ -323,7 +360,9 @@ def _parser() -> argparse.ArgumentParser:
         prog="python -m bot sandbox",
         description="Try the bot offline: SimCord runs it; simulated members act for you.",
     )
-    parser.add_argument("--auto", action="store_true", help="play a whole random Duel game")
+    parser.add_argument("--auto", action="store_true", help="play a whole random game")
+    parser.add_argument("--game", default="duel", help="--auto's game: duel, seven_wonders...")
+    parser.add_argument("--players", type=int, default=None, help="--auto's player count")
     parser.add_argument("--seed", type=int, default=1, help="seed of --auto's random choices")
     parser.add_argument("--out", type=Path, default=Path("sandbox_out"), help="image folder")
     parser.add_argument("--language", choices=("en", "zh-TW", "zh-CN"), default=None)
@@ -352,7 +391,8 @@ async def _run(args: argparse.Namespace) -> int:
         async with simcord.run(bot) as env:
             box = Sandbox(env, out, echo)
             if args.auto:
-                moves = await box.auto(args.seed, args.language)
+                players = args.players or {"seven_wonders": 3}.get(args.game, 2)
+                moves = await box.auto(args.seed, args.language, args.game, players)
                 _print_transcript(printed, moves, box.images, out)
                 return 0
             print("Sandbox ready: members alice, bob, carol in #games. Type `help`.")

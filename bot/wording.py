@@ -14,7 +14,23 @@ from bot.i18n import has, raw, t
 from engines.core.contract import Event, GameResult, Option, Prompt
 
 #: params that hold a seat number (or several) and read as player names.
-SEAT_PARAMS = frozenset({"seat", "first_player", "victim", "winner", "winners", "player"})
+SEAT_PARAMS = frozenset(
+    {
+        "seat",
+        "first_player",
+        "victim",
+        "winner",
+        "winners",
+        "player",
+        "neighbour",
+        "by",
+        "sharers",
+        "demanded",
+        "from_seat",
+        "to_seat",
+        "executing",
+    }
+)
 LABEL_MAX = 80  # Discord's button label limit (select labels allow 100)
 
 
@@ -73,8 +89,16 @@ def short(text: str, limit: int = LABEL_MAX) -> str:
 
 def prompt_text(game: str, lang: str, prompt: Prompt, names: dict[int, str]) -> str:
     params = localize_params(game, lang, prompt.params, names)
-    key = f"{game}.prompt.{prompt.kind}"
+    kind, params = words_for(game).prompt(lang, prompt, params)
+    key = f"{game}.prompt.{kind}"
     return t(lang, key, **params) if has(lang, key) else prompt.kind
+
+
+def public_prompt_text(game: str, lang: str, prompt: Prompt, names: dict[int, str]) -> str:
+    """What may be said in public about a prompt: its words, unless it is private."""
+    if prompt.private:
+        return t(lang, "turn.private_prompt")
+    return prompt_text(game, lang, prompt, names)
 
 
 def event_text(game: str, lang: str, event: Event, names: dict[int, str]) -> str:
@@ -84,6 +108,8 @@ def event_text(game: str, lang: str, event: Event, names: dict[int, str]) -> str
     if "cost" in event.params:
         params["cost_text"] = cost_text(lang, event.params.get("cost"))
     kind, params = words_for(game).event(lang, event, params)
+    if not kind:
+        return ""  # the game tells this event with another one
     key = f"{game}.event.{kind}"
     if has(lang, key):
         return t(lang, key, **params)

@@ -79,6 +79,9 @@ def simulate(engine: Engine[Any], games: int, seed: int, players: int) -> dict[s
     errors: list[dict[str, Any]] = []
     completed = 0
     answers_total = 0
+    # optional engine hook: per-card counts kept in the state (e.g. Innovation dogmas)
+    counts_hook = getattr(engine, "execution_counts", None)
+    executions: Counter[str] = Counter()
     start = time.perf_counter()
     for i in range(games):
         game_seed = rng.next64() & 0x7FFFFFFF
@@ -97,13 +100,15 @@ def simulate(engine: Engine[Any], games: int, seed: int, players: int) -> dict[s
             if result is None:
                 raise RuntimeError("no prompts left but no result")
             victories[result.victory] += 1
+            if counts_hook is not None:
+                executions.update(counts_hook(state))
             completed += 1
             answers_total += answers
         except Exception as exc:  # a simulation reports every failure, it never stops
             errors.append({"game": i, "seed": game_seed, "error": repr(exc),
                            "trace": traceback.format_exc(limit=5)})
     elapsed = time.perf_counter() - start
-    return {
+    summary: dict[str, Any] = {
         "game": engine.name,
         "games": games,
         "seed": seed,
@@ -116,6 +121,11 @@ def simulate(engine: Engine[Any], games: int, seed: int, players: int) -> dict[s
         "seconds": round(elapsed, 3),
         "games_per_second": round(games / elapsed, 1) if elapsed > 0 else None,
     }
+    if counts_hook is not None:
+        summary["execution_counts"] = dict(sorted(executions.items()))
+        catalogue_ids = [c["id"] for c in engine.catalogue().get("cards", [])]
+        summary["never_executed"] = [c for c in catalogue_ids if c not in executions]
+    return summary
 
 
 def cmd_simulate(engine: Engine[Any], games: int, seed: int, players: int | None,
@@ -131,6 +141,13 @@ def cmd_simulate(engine: Engine[Any], games: int, seed: int, players: int | None
             print(f"  {kind:<10} {n}")
         print(f"  mean answers per game: {summary['mean_answers']}")
         print(f"  {summary['games_per_second']} games/s ({summary['seconds']} s)")
+        if "execution_counts" in summary:
+            counts = summary["execution_counts"]
+            print(f"  executions: {sum(counts.values())} over {len(counts)} card(s)")
+            for card, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+                print(f"    {card:<22} {n}")
+            if summary["never_executed"]:
+                print(f"  never executed: {', '.join(summary['never_executed'])}")
         for err in summary["error_details"]:
             print(f"  error in game {err['game']} (seed {err['seed']}): {err['error']}")
     return 1 if summary["errors"] else 0

@@ -13,9 +13,13 @@ def _load() -> None:
     if _ENGINES:
         return
     from engines.duel.engine import DuelEngine
+    from engines.seven_wonders.engine import SevenWondersEngine
 
-    for engine in (DuelEngine(),):
+    for engine in (DuelEngine(), SevenWondersEngine()):
         _ENGINES[engine.name] = engine
+    from engines.innovation.engine import InnovationEngine
+
+    _ENGINES["innovation"] = InnovationEngine()
 
 
 def get_engine(name: str) -> Engine[Any]:

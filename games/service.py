@@ -35,6 +35,40 @@ STATE_CACHE_SIZE = 512
 
 EngineLookup = Callable[[str], Engine[Any]]
 
+#: The turn deadline, a lobby option the service adds (never passed to the engine) for every
+#: engine that can choose for a late seat (one that overrides ``Engine.timeout_option``).
+DEADLINE_OPTION = "deadline"
+DEADLINES: dict[str, float | None] = {
+    "none": None,
+    "1h": 3600.0,
+    "6h": 6 * 3600.0,
+    "12h": 12 * 3600.0,
+    "24h": 24 * 3600.0,
+    "48h": 48 * 3600.0,
+}
+
+
+def has_timeout(engine: Engine[Any]) -> bool:
+    """Whether the engine names a default choice for a seat whose deadline passed."""
+    return type(engine).timeout_option is not Engine.timeout_option
+
+
+def lobby_options(engine: Engine[Any]) -> dict[str, tuple[tuple[str, ...], str]]:
+    """The options a lobby offers: the engine's, plus the turn deadline where it applies."""
+    options = dict(engine.game_options)
+    if has_timeout(engine):
+        options[DEADLINE_OPTION] = (tuple(DEADLINES), "none")
+    return options
+
+
+def engine_options(engine: Engine[Any], options: dict[str, str]) -> dict[str, str]:
+    """The part of a game's options its engine knows (what ``new_game``/replays receive)."""
+    return {k: v for k, v in options.items() if k in engine.game_options}
+
+
+def deadline_seconds(info: GameInfo) -> float | None:
+    return DEADLINES.get(info.options.get(DEADLINE_OPTION, "none"))
+
 
 def registry_lookup(name: str) -> Engine[Any]:
     from engines.registry import get_engine
@@ -134,16 +168,17 @@ class GameService:
 
     def _checked_options(self, engine: Engine[Any], options: dict[str, str]) -> dict[str, str]:
         """Options validated against the engine's, with every default filled in."""
-        full = {name: default for name, (_, default) in engine.game_options.items()}
+        offered = lobby_options(engine)
+        full = {name: default for name, (_, default) in offered.items()}
         for name, value in options.items():
-            if name not in engine.game_options:
+            if name not in offered:
                 raise ServiceError(
                     "unknown_option",
                     f"{engine.name} has no option '{name}'.",
                     option=name,
-                    known=", ".join(sorted(engine.game_options)),
+                    known=", ".join(sorted(offered)),
                 )
-            allowed = engine.game_options[name][0]
+            allowed = offered[name][0]
             if value not in allowed:
                 raise ServiceError(
                     "invalid_option_value",
@@ -315,7 +350,7 @@ class GameService:
                     max_players=engine.max_players,
                     players=players,
                 )
-            state = engine.new_game(players, info.seed, info.options)
+            state = engine.new_game(players, info.seed, engine_options(engine, info.options))
             try:
                 await self.store.start_game(game_id, players, engine.dump(state), self._clock())
             except Conflict as c:
@@ -353,13 +388,17 @@ class GameService:
         *,
         expected_version: int | None = None,
         interaction_id: int | None = None,
+        check: Callable[[Prompt], bool] | None = None,
     ) -> Outcome:
         """Apply a player's choice and commit it before returning.
 
         ``expected_version`` is the version the prompt was shown at (a button carries it): if
         the game moved on, the choice is refused as ``stale_prompt`` rather than applied to a
         question the player never saw. Without it, a race lost to another process is retried
-        on the fresh state.
+        on the fresh state. ``check`` is the alternative for simultaneous games, where other
+        seats' answers move the version: it receives the seat's current prompt under the lock
+        and refuses the answer as ``stale_prompt`` unless it says the question is still the one
+        the player saw.
         """
         async with self._lock(game_id):
             for _ in range(MAX_ANSWER_ATTEMPTS):
@@ -381,6 +420,12 @@ class GameService:
                 if expected_version is not None and expected_version != info.version:
                     continue  # _state saw a newer commit: refuse on the next pass
                 engine = self.engine(info.game)
+                if check is not None:
+                    prompt = engine.prompt_for(state, seat)
+                    if prompt is None or not check(prompt):
+                        raise ServiceError(
+                            "stale_prompt", "That question is out of date; the game has moved on."
+                        )
                 new_state, events = engine.answer(state, seat, option_id)
                 result = engine.result(new_state)
                 status: GameStatus = "finished" if result is not None else "active"
@@ -475,3 +520,64 @@ class GameService:
 
     async def mark_reminded(self, game_id: int, seat: int, version: int) -> None:
         await self.store.mark_reminded(game_id, seat, version, self._clock())
+
+    # -- deadlines --------------------------------------------------------------------
+    async def due_timeouts(self) -> list[tuple[GameInfo, int]]:
+        """(game, seat) of seats whose turn deadline (lobby option ``deadline``, counted from
+        the mention that began their turn) has passed and for whom the engine names a default
+        choice. Read from the database, so deadlines survive restarts."""
+        now = self._clock()
+        shortest = min(v for v in DEADLINES.values() if v is not None)
+        notices = await self.store.turn_notices(now - shortest)
+        due: list[tuple[GameInfo, int]] = []
+        loaded: dict[int, tuple[GameInfo, Any] | None] = {}
+        for n in notices:
+            if n.game_id not in loaded:
+                loaded[n.game_id] = None
+                try:
+                    info = await self._info(n.game_id)
+                    if info.status == "active" and deadline_seconds(info) is not None:
+                        loaded[n.game_id] = await self._state(info)
+                except ServiceError:
+                    continue
+            found = loaded[n.game_id]
+            if found is None:
+                continue
+            info, state = found
+            limit = deadline_seconds(info)
+            if limit is None or n.mentioned_at + limit > now:
+                continue
+            if self.engine(info.game).timeout_option(state, n.seat) is not None:
+                due.append((info, n.seat))
+        return due
+
+    async def answer_timeout(self, game_id: int, seat: int) -> tuple[Outcome, str] | None:
+        """Answer for ``seat`` with the engine's ``timeout_option`` (its deadline passed).
+
+        Returns the outcome and the option chosen, or None when the seat has nothing to
+        decide any more (it answered meanwhile). Committed like a player's answer.
+        """
+        async with self._lock(game_id):
+            info = await self._info(game_id)
+            if info.status != "active":
+                return None
+            info, state = await self._state(info)
+            option_id = self.engine(info.game).timeout_option(state, seat)
+            user_id = info.user_of(seat)
+            if option_id is None or user_id is None:
+                return None
+        try:
+            outcome = await self.answer(game_id, user_id, option_id, expected_version=info.version)
+        except ServiceError as exc:
+            if exc.key == "stale_prompt":  # the seat (or another) answered at that moment
+                return None
+            raise
+        return outcome, option_id
+
+    # -- notes ------------------------------------------------------------------------
+    async def get_note(self, game_id: int, name: str) -> str | None:
+        """A small value the bot keeps with a game (e.g. a message id), or None."""
+        return await self.store.get_note(game_id, name)
+
+    async def set_note(self, game_id: int, name: str, value: str) -> None:
+        await self.store.set_note(game_id, name, value)

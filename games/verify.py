@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.core.errors import IllegalAnswer
-from games.service import EngineLookup, registry_lookup
+from games.service import EngineLookup, engine_options, registry_lookup
 from games.storage.base import Store
 
 
@@ -71,7 +71,10 @@ async def verify_game(store: Store, game_id: int, engines: EngineLookup) -> Repl
         return report(False, f"unknown engine '{info.game}'")
     try:
         replayed = engine.replay(
-            len(info.seats), info.seed, info.options, [(a.seat, a.choice) for a in actions]
+            len(info.seats),
+            info.seed,
+            engine_options(engine, info.options),
+            [(a.seat, a.choice) for a in actions],
         )
     except IllegalAnswer as exc:
         return report(False, f"replay refused an answer: {exc}")

@@ -9,12 +9,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import CivBot
-from bot.flow import refuse, reply, user_lang
+from bot.flow import refuse, reply, seat_message, user_lang
+from bot.games import words_for
 from bot.i18n import LANGUAGES, language_for, t
 from bot.render import board_file
 from bot.views import static_view
 from bot.views.lobby import game_title, lobby_embed, lobby_items
-from bot.wording import prompt_text, seat_names
+from bot.wording import public_prompt_text, seat_names
 from engines.registry import engine_names
 from games.models import GameInfo, ServiceError
 
@@ -101,10 +102,16 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Play a g
         )
 
     @app_commands.command(name="status", description="Post the current board in this game's thread")
-    async def status(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.describe(player="Show this player's city instead of the whole table")
+    async def status(
+        self, interaction: discord.Interaction[Any], player: discord.User | None = None
+    ) -> None:
         info = await self.game_here(interaction)
         if info is None:
             await reply(interaction, t(user_lang(interaction), "status.no_game"))
+            return
+        if player is not None:
+            await self.status_of(interaction, info, player)
             return
         await interaction.response.defer()
         lang, names = info.language, seat_names(info.seats)
@@ -120,18 +127,42 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Play a g
         file = None
         if info.status in ("active", "finished"):
             prompts = await self.bot.service.prompts(info.id)
-            if prompts:
+            words = words_for(info.game)
+            waiting = [p for p in prompts if not words.done(p)]
+            if waiting:
+                # Never a private question's words here: they could name a hand's cards.
                 who = ", ".join(
-                    f"{names.get(p.seat, '?')} ({prompt_text(info.game, lang, p, names)})"
-                    for p in prompts
+                    f"{names.get(p.seat, '?')} ({public_prompt_text(info.game, lang, p, names)})"
+                    for p in waiting
                 )
                 lines.append(t(lang, "turn.waiting_for", names=who))
             view = await self.bot.service.view(info.id, None)
+            lines += words_for(info.game).status_lines(lang, view, names)
             file = await board_file(self.bot.renderer, info.game, view, lang, names)
+        text = "\n".join(lines)
+        if len(text) > 2000:
+            text = text[:1999] + "…"
         if file is not None:
-            await interaction.followup.send("\n".join(lines), file=file)
+            await interaction.followup.send(text, file=file)
         else:
-            await interaction.followup.send("\n".join(lines))
+            await interaction.followup.send(text)
+
+    async def status_of(
+        self, interaction: discord.Interaction[Any], info: GameInfo, player: discord.abc.User
+    ) -> None:
+        """One player's public position (their city), posted in the thread."""
+        seat = info.seat_of(player.id)
+        if seat is None or info.status == "lobby":
+            key = "errors.no_such_player" if seat is None else "errors.game_not_active"
+            await reply(interaction, t(info.language, key, name=player.display_name, id=info.id))
+            return
+        await interaction.response.defer()
+        view = await self.bot.service.view(info.id, None)
+        text, file = await seat_message(self.bot, info, view, seat)
+        if file is not None:
+            await interaction.followup.send(text, file=file)
+        else:
+            await interaction.followup.send(text)
 
     @app_commands.command(name="list", description="The games running in this server")
     @app_commands.guild_only()
@@ -149,7 +180,8 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Play a g
             players = ", ".join(names.values())
             if info.status == "active":
                 prompts = await self.bot.service.prompts(info.id)
-                waiting = ", ".join(names.get(p.seat, "?") for p in prompts)
+                done = words_for(info.game).done
+                waiting = ", ".join(names.get(p.seat, "?") for p in prompts if not done(p))
                 if waiting:
                     players += " — " + t(lang, "list.waiting", names=waiting)
             where = f"<#{info.thread_id}>" if info.thread_id else f"<#{info.channel_id}>"

@@ -1,9 +1,11 @@
 """The one translation layer: every string a player reads comes from ``t(lang, key, **params)``.
 
-Catalogues are flat JSON files (``locales/<lang>.json``, dotted keys) so translators edit
-one file per language; card/wonder/token names come from each engine's ``names.json`` and
-are exposed as ``<game>.name.<id>``. A missing key falls back to English, then to the key
-itself, so a gap shows up as readable text instead of a crash.
+Catalogues are flat JSON files with dotted keys, one folder per language and one file per
+concern (``locales/<lang>/common.json`` for the lobby, turns and errors, then one file per
+game: ``duel.json``, ``seven_wonders.json``, ``innovation.json``), merged at load; a key
+belongs to exactly one file. Card/wonder/token names come from each engine's
+``names.json`` and are exposed as ``<game>.name.<id>``. A missing key falls back to
+English, then to the key itself, so a gap shows up as readable text instead of a crash.
 """
 
 from __future__ import annotations
@@ -54,11 +56,19 @@ def _names(game: str) -> dict[str, dict[str, str]]:
     return data
 
 
+def files(lang: str) -> dict[str, str]:
+    """Every key of ``locales/<lang>/*.json`` merged (the translators' files, no names)."""
+    data: dict[str, str] = {}
+    folder = _LOCALES / lang
+    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        data.update(json.loads(path.read_text(encoding="utf-8")))
+    return data
+
+
 @cache
 def catalogue(lang: str) -> dict[str, str]:
     """The flat catalogue of ``lang`` with every engine's names merged in."""
-    path = _LOCALES / f"{lang}.json"
-    data: dict[str, str] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    data = files(lang)
     for engine_dir in sorted(_ENGINES.iterdir()) if _ENGINES.exists() else []:
         for ident, names in _names(engine_dir.name).items():
             if lang in names:

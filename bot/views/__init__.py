@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.views.lobby import LobbyButton, LobbyOptionSelect
-from bot.views.prompt import AnswerButton, AnswerSelect, HandButton, MoreButton
+from bot.views.prompt import AnswerButton, AnswerSelect, HandButton, MoreButton, SeatButton
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
@@ -20,6 +20,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     AnswerSelect,
     MoreButton,
     HandButton,
+    SeatButton,
 )
 
 

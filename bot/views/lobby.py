@@ -10,6 +10,7 @@ import discord
 from bot import ids
 from bot.i18n import has, t
 from bot.views.base import selected_values
+from games.service import lobby_options
 
 if TYPE_CHECKING:
     from engines.core.contract import Engine
@@ -83,12 +84,20 @@ class LobbyOptionSelect(
 
 
 def option_words(game: str, lang: str, name: str, value: str) -> tuple[str, str]:
-    """An option's name and value in words (``<game>.option_name.<n>``...)."""
-    key_n, key_v = f"{game}.option_name.{name}", f"{game}.option_value.{name}.{value}"
-    return (
-        t(lang, key_n) if has(lang, key_n) else name,
-        t(lang, key_v) if has(lang, key_v) else value,
-    )
+    """An option's name and value in words (``<game>.option_name.<n>``..., then the
+    service's own options under ``lobby.option_name.<n>``...)."""
+    out = []
+    for key, fallback in (
+        (f"option_name.{name}", name),
+        (f"option_value.{name}.{value}", value),
+    ):
+        for full in (f"{game}.{key}", f"lobby.{key}"):
+            if has(lang, full):
+                out.append(t(lang, full))
+                break
+        else:
+            out.append(fallback)
+    return out[0], out[1]
 
 
 def game_title(lang: str, game: str) -> str:
@@ -114,7 +123,7 @@ def lobby_embed(info: GameInfo, engine: Engine[Any]) -> discord.Embed:
     )
     chosen = {
         name: info.options.get(name, default)
-        for name, (_values, default) in engine.game_options.items()
+        for name, (_values, default) in lobby_options(engine).items()
     }
     options = "\n".join(
         t(lang, "lobby.option_value", option=n, value=v)
@@ -143,8 +152,9 @@ def lobby_items(info: GameInfo, engine: Engine[Any]) -> list[discord.ui.Item[Any
         for action in ("join", "leave", "start")
     ]
     choices = []
-    single = len(engine.game_options) == 1  # a select may preselect one value only
-    for name, (values, _default) in engine.game_options.items():
+    offered = lobby_options(engine)
+    single = len(offered) == 1  # a select may preselect one value only
+    for name, (values, _default) in offered.items():
         for value in values:
             n, v = option_words(info.game, lang, name, value)
             choices.append(

@@ -32,7 +32,7 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
     def __init__(
         self,
         game_id: int,
-        version: int,
+        version: int | str,
         seat: int,
         ref: str,
         label: str = "…",
@@ -46,7 +46,12 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> AnswerButton:
-        return cls(int(match["game"]), int(match["version"]), int(match["seat"]), match["ref"])
+        return cls(
+            int(match["game"]),
+            ids.parse_version(match["version"]),
+            int(match["seat"]),
+            match["ref"],
+        )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot import flow
@@ -67,7 +72,7 @@ class AnswerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
     def __init__(
         self,
         game_id: int,
-        version: int,
+        version: int | str,
         seat: int,
         page: int,
         options: list[discord.SelectOption] | None = None,
@@ -89,7 +94,10 @@ class AnswerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> AnswerSelect:
         return cls(
-            int(match["game"]), int(match["version"]), int(match["seat"]), int(match["page"])
+            int(match["game"]),
+            ids.parse_version(match["version"]),
+            int(match["seat"]),
+            int(match["page"]),
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -111,7 +119,9 @@ class AnswerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
 class MoreButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PAGE_TEMPLATE):
     """Shows the next hundred options of a long prompt, ephemerally."""
 
-    def __init__(self, game_id: int, version: int, seat: int, page: int, label: str = "…") -> None:
+    def __init__(
+        self, game_id: int, version: int | str, seat: int, page: int, label: str = "…"
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
@@ -126,7 +136,10 @@ class MoreButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PA
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoreButton:
         return cls(
-            int(match["game"]), int(match["version"]), int(match["seat"]), int(match["page"])
+            int(match["game"]),
+            ids.parse_version(match["version"]),
+            int(match["seat"]),
+            int(match["page"]),
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -161,6 +174,31 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HA
         await flow.show_hand(interaction, self.game_id)
 
 
+class SeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.SEAT_TEMPLATE):
+    """One seat's public position (e.g. a neighbour's city), ephemerally: ``cb:c:<g>:<s>``."""
+
+    def __init__(self, game_id: int, seat: int, label: str = "…") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=ids.seat_view(game_id, seat),
+            )
+        )
+        self.game_id, self.seat = game_id, seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> SeatButton:
+        return cls(int(match["game"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from bot import flow
+
+        await flow.show_seat(interaction, self.game_id, self.seat)
+
+
 def page_count(prompt: Prompt) -> int:
     n = len(prompt.options)
     return 1 if n <= BUTTONS_MAX else (n + PAGE_SIZE - 1) // PAGE_SIZE
@@ -169,7 +207,7 @@ def page_count(prompt: Prompt) -> int:
 def prompt_items(
     game: str,
     game_id: int,
-    version: int,
+    version: int | str,
     prompt: Prompt,
     lang: str,
     names: dict[int, str],
@@ -177,7 +215,13 @@ def prompt_items(
     page: int = 0,
     hand_button: bool = True,
 ) -> list[discord.ui.Item[Any]]:
-    """The components answering ``prompt`` (page ``page`` when it has over a hundred options)."""
+    """The components answering ``prompt`` (page ``page`` when it has over a hundred options).
+
+    The components carry ``version`` or, for a stamped game, the prompt's stamp.
+    """
+    from bot.games import pin
+
+    version = ids.parse_version(pin(game, prompt, version if isinstance(version, int) else 0))
     opts = prompt.options
     items: list[discord.ui.Item[Any]] = []
     if len(opts) <= BUTTONS_MAX:

@@ -194,3 +194,16 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     async def mark_reminded(self, game_id: int, seat: int, version: int, now: float) -> None: ...
+
+    @abc.abstractmethod
+    async def turn_notices(self, mentioned_before: float) -> list[Notice]:
+        """Every mention older than the cutoff in active games (reminded or not, answered
+        since or not): the deadline check decides from the game's state."""
+
+    # -- notes ------------------------------------------------------------------------
+    @abc.abstractmethod
+    async def get_note(self, game_id: int, name: str) -> str | None: ...
+
+    @abc.abstractmethod
+    async def set_note(self, game_id: int, name: str, value: str) -> None:
+        """Insert or replace the note ``name`` of a game."""

@@ -415,3 +415,32 @@ class SqlStore(Store):
                 seat,
                 version,
             )
+
+    async def turn_notices(self, mentioned_before: float) -> list[Notice]:
+        async with self.backend.reader() as cur:
+            rows = await cur.fetchall(
+                "SELECT t.game_id, t.seat, t.version, t.mentioned_at FROM turn_notices t "
+                "JOIN games g ON g.id = t.game_id "
+                "WHERE t.mentioned_at <= ? AND g.status = 'active' "
+                "ORDER BY t.mentioned_at, t.game_id, t.seat",
+                float(mentioned_before),
+            )
+        return [Notice(int(r[0]), int(r[1]), int(r[2]), float(r[3])) for r in rows]
+
+    # -- notes ------------------------------------------------------------------------
+    async def get_note(self, game_id: int, name: str) -> str | None:
+        async with self.backend.reader() as cur:
+            row = await cur.fetchone(
+                "SELECT value FROM game_notes WHERE game_id = ? AND name = ?", game_id, name
+            )
+        return str(row[0]) if row else None
+
+    async def set_note(self, game_id: int, name: str, value: str) -> None:
+        async with self.backend.transaction() as cur:
+            await cur.execute(
+                "INSERT INTO game_notes (game_id, name, value) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id, name) DO UPDATE SET value = excluded.value",
+                game_id,
+                name,
+                value,
+            )

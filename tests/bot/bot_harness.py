@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,9 +34,9 @@ class Factory:
     renderer: Renderer | None = default_renderer
     overrides: dict[str, Any] | None = None
 
-    def __call__(self, **overrides: Any) -> CivBot:
+    def __call__(self, *, clock: Callable[[], float] | None = None, **overrides: Any) -> CivBot:
         settings = make_settings(self.db_path, **{**(self.overrides or {}), **overrides})
-        bot = CivBot(settings, renderer=self.renderer)
+        bot = CivBot(settings, renderer=self.renderer, clock=clock)
         self.bots.append(bot)
         return bot
 

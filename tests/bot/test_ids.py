@@ -37,3 +37,24 @@ def test_many_options_page_into_selects() -> None:
     first = page2[0].item  # type: ignore[attr-defined]
     assert first.options[0].value == "=opt:100" and "100 coins" in first.options[0].label
     assert all(len(c) <= 100 for c in ids_)
+
+
+def test_stamped_components_carry_the_question_not_the_version() -> None:
+    from bot.games import pin, stamp
+
+    hand = Prompt(
+        seat=2,
+        kind="hand",
+        options=[Option(id="build:loom", key="build"), Option(id="sell:loom", key="sell")],
+        params={"age": 1, "turn": 1},
+    )
+    chosen = hand.model_copy(update={"kind": "waiting", "params": {"card": "loom"}})
+    # choosing keeps the hand's components valid (a choice may change), other games pin versions
+    assert stamp("seven_wonders", hand) == stamp("seven_wonders", chosen)
+    assert pin("seven_wonders", hand, 5) == pin("seven_wonders", hand, 9)
+    assert pin("duel", hand, 5) == "5"
+    custom = ids.answer(3, pin("seven_wonders", hand, 5), 2, "sell:loom", 1)
+    match = re.fullmatch(ids.ANSWER_TEMPLATE, custom)
+    assert match and ids.parse_version(match["version"]) == stamp("seven_wonders", hand)
+    payment = Prompt(seat=2, kind="payment", options=hand.options, params={"card": "loom"})
+    assert stamp("seven_wonders", payment) != stamp("seven_wonders", hand)

@@ -78,3 +78,15 @@ def test_verify_replays_is_delegated(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert "0 games checked" in proc.stdout
+
+
+@pytest.mark.bot_settings(board_images=False)
+@pytest.mark.parametrize(("game", "players"), [("seven_wonders", 3), ("innovation", 2)])
+async def test_auto_game_of_every_game(
+    simcord_env: simcord.Env, tmp_path: Path, game: str, players: int
+) -> None:
+    out: list[str] = []
+    box = Sandbox(simcord_env, tmp_path, out.append)
+    moves = await box.auto(seed=3, language=None, game=game, players=players)
+    assert moves > 20
+    assert any("is over" in line for line in out)

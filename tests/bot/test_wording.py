@@ -61,3 +61,56 @@ def test_result_lines_have_breakdown_and_victory() -> None:
 def test_chunks_respect_the_message_limit() -> None:
     parts = chunks(["x" * 1500, "y" * 600, "z"])
     assert [len(p) for p in parts] == [1500, 602]
+
+
+def test_innovation_log_names_both_ends_of_a_move() -> None:
+    from engines.core.contract import Prompt
+
+    names = {0: "ana", 1: "bo"}
+    demand = Event(kind="demand", seat=1, params={"card": "archery", "effect": 1, "by": 0})
+    assert event_text("innovation", "en", demand, names) == (
+        "⚔️ ana demands (Archery): bo must comply."
+    )
+    move = {"age": 1, "card": "archery", "color": "red", "from_seat": 1, "to_seat": 0}
+    transfer = Event(kind="transfer", seat=1, params={**move, "from": "board", "to": "score"})
+    assert event_text("innovation", "en", transfer, names) == (
+        "bo transfers Archery from their board to ana's score pile."
+    )
+    hidden = Event(
+        kind="score",
+        seat=0,
+        params={"age": 3, "from": "hand", "to": "score", "from_seat": 0, "to_seat": 0},
+    )
+    assert event_text("innovation", "en", hidden, names) == "ana scores a 3 from their hand."
+    confirm = Prompt(
+        seat=0,
+        kind="dogma_confirm",
+        options=[],
+        params={"card": "archery", "icon": "castle", "sharers": [], "demanded": [1]},
+    )
+    from bot.wording import prompt_text
+
+    text = prompt_text("innovation", "en", confirm, names)
+    assert "Will share: no one" in text and "Will be demanded of: bo" in text
+
+
+def test_seven_wonders_options_show_cost_chain_and_payment() -> None:
+    chain = Option(
+        id="build:baths",
+        key="build",
+        card="baths",
+        cost=0,
+        params={"card": "baths", "cost": 0, "via": "chain", "payments": 1},
+    )
+    assert option_text("seven_wonders", "en", chain, NAMES) == "Build Baths — free (chain)"
+    paid = Option(
+        id="pay:1:2",
+        key="pay",
+        cost=5,
+        params={"left": 1, "right": 2, "bank": 2, "total": 5},
+    )
+    assert option_text("seven_wonders", "en", paid, NAMES) == (
+        "Pay 1 left, 2 right, 2 to the bank — 5 coins"
+    )
+    sold = Event(kind="card_sold", seat=1, params={"coins": 3})
+    assert event_text("seven_wonders", "en", sold, NAMES) == "💰 bob sold a card (+3 coins)"

@@ -96,6 +96,9 @@ async def test_help(world: World) -> None:
     result = await world.carol.slash(world.channel, "help")
     embed = replies(result)[-1].embeds[0]
     assert "/game new" in (embed.description or "")
+    assert "7 Wonders" in (embed.description or "") and "/card" in (embed.description or "")
+    footer = embed.footer.text or ""
+    assert all(game in footer for game in ("7 Wonders Duel", "7 Wonders", "Innovation"))
 
 
 README_PERMISSIONS = discord.Permissions(

@@ -100,3 +100,15 @@ async def test_new_game_without_thread_permission_explains(world: World) -> None
     assert "Create Public Threads" in replies[-1].content
     listed = await world.alice.slash(world.channel, "game list")
     assert listed.response is not None and "No games" in listed.response.content
+
+
+async def test_every_registered_game_can_be_opened(world: World) -> None:
+    from engines.registry import engine_names
+
+    assert {"duel", "seven_wonders", "innovation"} <= set(engine_names())
+    for number, game in enumerate(("seven_wonders", "innovation"), start=1):
+        result = await world.alice.slash(world.channel, "game new", game=game)
+        assert result.response is not None and f"#{number}" in result.response.content
+        lobby = world.channel.threads[-1].history()[0]
+        options = lobby.embeds[0].fields[1].value or ""
+        assert "Turn deadline: none" in options  # the engine can choose for a late player

@@ -20,6 +20,8 @@ PLAYER_FACING = (
     "errors.",
     "result.",
     "duel.",
+    "seven_wonders.",
+    "innovation.",
     "list.",
     "status.",
     "help.",
@@ -29,7 +31,11 @@ PLAYER_FACING = (
 
 
 def raw(lang: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+    data: dict[str, str] = {}
+    for path in sorted((LOCALES / lang).glob("*.json")):
+        part = json.loads(path.read_text(encoding="utf-8"))
+        assert not set(part) & set(data), f"{path.name} repeats keys of another file"
+        data.update(part)
     return data
 
 
@@ -63,6 +69,25 @@ def test_every_service_and_engine_error_key_is_worded() -> None:
     for lang in LANGUAGES:
         missing = sorted(k for k in keys if f"errors.{k}" not in catalogue(lang))
         assert missing == [], lang
+
+
+def test_every_engine_refusal_is_worded() -> None:
+    engines = Path(__file__).resolve().parents[3] / "engines"
+    keys: set[str] = set()
+    for path in engines.rglob("*.py"):
+        keys |= set(re.findall(r'IllegalAnswer\(\s*"(\w+)"', path.read_text(encoding="utf-8")))
+    assert keys
+    for lang in LANGUAGES:
+        missing = sorted(k for k in keys if f"errors.{k}" not in catalogue(lang))
+        assert missing == [], lang
+
+
+def test_every_game_has_a_title_in_every_language() -> None:
+    from engines.registry import engine_names
+
+    for lang in LANGUAGES:
+        for game in engine_names():
+            assert f"game.{game}" in catalogue(lang), (lang, game)
 
 
 def test_fallbacks() -> None:

@@ -1,0 +1,74 @@
+"""Random Innovation playouts per second on one core, at 2 and 4 players.
+
+Each game goes through the public engine API only: ``prompts()`` then ``apply()`` with a
+uniformly random option of a random open prompt (seeded ``engines.core.rng.Rng``), from
+``new_game`` to the end.
+
+    .venv/bin/python benchmarks/innovation_playouts.py [--games N] [--seed S] [--players P]
+                                                        [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engines.core.rng import Rng  # noqa: E402
+from engines.innovation.engine import InnovationEngine  # noqa: E402
+
+
+def playouts(games: int, seed: int, players: int) -> tuple[int, int]:
+    engine = InnovationEngine()
+    rng = Rng.from_seed(seed)
+    answers = 0
+    for _ in range(games):
+        state = engine.new_game(players, rng.next64() & 0x7FFFFFFF)
+        while True:
+            prompts = engine.prompts(state)
+            if not prompts:
+                break
+            prompt = prompts[rng.below(len(prompts))] if len(prompts) > 1 else prompts[0]
+            option = prompt.options[rng.below(len(prompt.options))]
+            engine.apply(state, prompt.seat, option.id)
+            answers += 1
+    return games, answers
+
+
+def run(games: int, seed: int, players: int) -> None:
+    start = time.perf_counter()
+    cpu_start = time.process_time()
+    n, answers = playouts(games, seed, players)
+    cpu = time.process_time() - cpu_start
+    elapsed = time.perf_counter() - start
+    print(f"{players} players: {n} games, {answers} answers in {elapsed:.2f} s: "
+          f"{n / elapsed:.0f} games/s ({answers / elapsed:.0f} answers/s); "
+          f"CPU time {cpu:.2f} s: {n / cpu:.0f} games/s per core")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=None, help="default: 2 and 4")
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    playouts(20, args.seed + 1, 2)  # warm caches
+    if args.profile:
+        prof = cProfile.Profile()
+        prof.enable()
+        playouts(args.games, args.seed, args.players or 2)
+        prof.disable()
+        pstats.Stats(prof).sort_stats("tottime").print_stats(25)
+        return
+    for players in ([args.players] if args.players else [2, 4]):
+        run(args.games, args.seed, players)
+
+
+if __name__ == "__main__":
+    main()

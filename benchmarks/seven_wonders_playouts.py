@@ -1,0 +1,93 @@
+"""Random 7 Wonders playouts per second on one core, at 3 and at 7 players.
+
+Each game goes through the public engine API only: ``prompts()`` then ``apply()``. At each
+step one seat that still has to decide is drawn at random (seats that have already chosen
+keep a ``waiting`` prompt; they are left alone) and answers a uniformly random option;
+``payment`` prompts take the cheapest payment (their first option). The random player
+and the game seeds draw from a seeded ``random.Random`` (cheaper per draw than the
+engine's ``Rng``, so the figure measures the engine rather than the harness); the engine
+itself draws all its randomness from ``engines.core.rng.Rng`` as always.
+
+    .venv/bin/python benchmarks/seven_wonders_playouts.py [--games N] [--seed S]
+        [--players P ...] [--profile]
+
+Targets: >= 580 games/s at 3 players and >= 260 games/s at 7 players (CPU time, one core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engines.seven_wonders.engine import SevenWondersEngine  # noqa: E402
+
+TARGETS = {3: 580, 7: 260}
+
+
+def playouts(players: int, games: int, seed: int) -> tuple[int, int]:
+    engine = SevenWondersEngine()
+    draw = random.Random(seed).random
+    answers = 0
+    for _ in range(games):
+        state = engine.new_game(players, int(draw() * 0x7FFFFFFF))
+        while True:
+            prompts = engine.prompts(state)
+            if not prompts:
+                break
+            open_ = [p for p in prompts if p.kind != "waiting"]
+            prompt = open_[int(draw() * len(open_))] if len(open_) > 1 else open_[0]
+            if prompt.kind == "payment":
+                option = prompt.options[0]
+            else:
+                options = prompt.options
+                option = options[int(draw() * len(options))]
+            engine.apply(state, prompt.seat, option.id)
+            answers += 1
+    return games, answers
+
+
+def measure(players: int, games: int, seed: int) -> float:
+    playouts(players, 20, seed + 1)  # warm the caches
+    cpu_start = time.process_time()
+    start = time.perf_counter()
+    _, answers = playouts(players, games, seed)
+    cpu = time.process_time() - cpu_start
+    elapsed = time.perf_counter() - start
+    rate = games / cpu
+    target = TARGETS.get(players)
+    verdict = ""
+    if target is not None:
+        verdict = f" (target >= {target}: {'ok' if rate >= target else 'MISSED'})"
+    print(f"{players} players: {games} games, {answers} answers in {elapsed:.2f} s; "
+          f"CPU {cpu:.2f} s: {rate:.0f} games/s per core{verdict}")
+    return rate
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, nargs="*", default=[3, 7])
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    if args.profile:
+        prof = cProfile.Profile()
+        prof.enable()
+        for p in args.players:
+            playouts(p, args.games, args.seed)
+        prof.disable()
+        pstats.Stats(prof).sort_stats("tottime").print_stats(25)
+        return
+    for p in args.players:
+        measure(p, args.games, args.seed)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,204 @@
+"""7 Wonders words and layout: simultaneous turns, hand lines, cities and payments."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games import GameWords
+from bot.i18n import name, t
+from engines.core.contract import Event, Option, Prompt
+
+GAME = "seven_wonders"
+#: prompts of a seat that has chosen and may only change its mind
+DONE_KINDS = frozenset({"waiting"})
+
+
+def _source(lang: str, source: str) -> str:
+    """A coin source in words: ``trade``, a card id, or ``<board>:<stage>``."""
+    if source == "trade":
+        return t(lang, "seven_wonders.source.trade")
+    if ":" in source:
+        board, _, stage = source.partition(":")
+        return t(lang, "seven_wonders.source.stage", stage=stage, board=name(lang, GAME, board))
+    return name(lang, GAME, source)
+
+
+class SevenWondersWords(GameWords):
+    stamped = True
+    rounds = True
+    board_renderer = "render_table"
+    silent_events = frozenset({"chosen", "choice_withdrawn", "choice_detail", "game_over"})
+
+    # -- words ----------------------------------------------------------------------
+    def option(
+        self, lang: str, option: Option, params: dict[str, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        raw = option.params
+        params = dict(params)
+        if option.key == "build":
+            via = raw.get("via")
+            if via in ("chain", "power") or (via == "free" and not option.cost):
+                return f"build_{via}", params
+            return "build", params
+        if option.key == "pay":
+            params["bank_note"] = (
+                t(lang, "seven_wonders.note.bank", bank=raw["bank"]) if raw.get("bank") else ""
+            )
+        return option.key, params
+
+    def event(self, lang: str, event: Event, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        raw = event.params
+        params = dict(params)
+        if event.kind == "building_built" and raw.get("via") in ("chain", "discard"):
+            return f"building_built_{raw['via']}", params
+        if event.kind == "coins_gained":
+            params["source"] = _source(lang, str(raw.get("source", "")))
+        if event.kind == "conflict":
+            # Each battle is reported from both sides: tell it once, from the winner's side
+            # (in a tie, from the lower seat's).
+            token = int(raw.get("token", 0))
+            params["token"] = abs(token)
+            neighbour = int(raw.get("neighbour", 0))
+            if token < 0 or (token == 0 and (event.seat or 0) > neighbour):
+                return "", params
+            return ("conflict_tie" if token == 0 else "conflict_win"), params
+        return event.kind, params
+
+    def hand_lines(
+        self, lang: str, view: Any, seat: int | None, names: dict[int, str]
+    ) -> list[str]:
+        if seat is None or not hasattr(view, "cities"):
+            return []
+        city = view.cities[seat]
+        lines = [
+            t(
+                lang,
+                "seven_wonders.hand.city",
+                coins=city.coins,
+                shields=city.shields,
+                stages=city.stages_built,
+                total=len(city.stages),
+                points=city.victory_points,
+            )
+        ]
+        if view.hand:
+            lines.append(
+                t(
+                    lang,
+                    "seven_wonders.hand.title",
+                    direction=t(lang, f"seven_wonders.direction.{view.direction}"),
+                )
+            )
+        for card in view.hand:
+            build = (
+                t(lang, "seven_wonders.status.coins", cost=card.build_cost)
+                if card.build == "coins"
+                else t(lang, f"seven_wonders.status.{card.build}")
+            )
+            if card.wonder == "coins":
+                wonder = t(lang, "seven_wonders.status.coins", cost=card.wonder_cost)
+            else:
+                wonder = t(lang, f"seven_wonders.stage_status.{card.wonder}")
+            lines.append(
+                t(
+                    lang,
+                    "seven_wonders.hand.card",
+                    card=name(lang, GAME, card.card),
+                    build=build,
+                    wonder=wonder,
+                    coins=card.sell_coins,
+                )
+            )
+        if view.my_choice is not None:
+            lines.append(
+                t(
+                    lang,
+                    "seven_wonders.hand.my_choice",
+                    action=t(lang, f"seven_wonders.action.{view.my_choice.action}"),
+                    card=name(lang, GAME, view.my_choice.card),
+                )
+            )
+        if view.private_discard:
+            cards = ", ".join(name(lang, GAME, c) for c in view.private_discard)
+            lines.append(t(lang, "seven_wonders.hand.discard", cards=cards))
+        return lines
+
+    # -- simultaneous turns ---------------------------------------------------------------
+    def question_key(self, prompt: Prompt) -> str:
+        # Choosing and "chosen, may change" answer the same question: the hand's buttons
+        # stay valid until the turn resolves (the hand's options name its cards).
+        if prompt.kind in ("hand", "waiting", "last_card"):
+            return "hand"
+        return super().question_key(prompt)
+
+    def round_key(self, view: Any) -> str | None:
+        phase = view.phase
+        if phase in ("play", "over", "choose_side"):
+            return f"{phase}:{view.age}:{view.turn}"
+        return f"{phase}:{view.age}:{view.turn}:{view.waiting_for}"
+
+    def done(self, prompt: Prompt) -> bool:
+        return prompt.kind in DONE_KINDS
+
+    def round_title(self, lang: str, view: Any) -> str:
+        if view.phase in ("play", "last_card", "revive") and view.age:
+            return t(lang, "seven_wonders.round.turn", age=view.age, turn=view.turn)
+        return t(lang, f"seven_wonders.round.{view.phase}")
+
+    # -- pictures ---------------------------------------------------------------------
+    def private_images(self, view: Any, seat: int) -> list[tuple[str, dict[str, Any], str]]:
+        # The hand picture also shows the seat's city and its neighbours.
+        if getattr(view, "hand", None):
+            return [("render_hand", {"view": view, "seat": seat}, "hand.png")]
+        return [("render_city", {"view": view, "seat": seat}, "city.png")]
+
+    def seat_image(self, seat: int) -> tuple[str, dict[str, Any]] | None:
+        return "render_city", {"seat": seat}
+
+    def seat_lines(self, lang: str, view: Any, seat: int, names: dict[int, str]) -> list[str]:
+        city = next((c for c in view.cities if c.seat == seat), None)
+        if city is None:
+            return []
+        none = t(lang, "seven_wonders.hand.none")
+        board = name(lang, GAME, city.board) if city.board else none
+        side = t(lang, f"seven_wonders.side.{city.side}") if city.side else ""
+        lines = [
+            t(
+                lang,
+                "seven_wonders.city.title",
+                name=names.get(seat, "?"),
+                board=board,
+                side=side,
+                left=names.get(city.left, "?"),
+                right=names.get(city.right, "?"),
+            ),
+            t(
+                lang,
+                "seven_wonders.hand.city",
+                coins=city.coins,
+                shields=city.shields,
+                stages=city.stages_built,
+                total=len(city.stages),
+                points=city.victory_points,
+            ),
+        ]
+        buildings = ", ".join(name(lang, GAME, b) for b in city.buildings)
+        lines.append(t(lang, "seven_wonders.city.buildings", cards=buildings or none))
+        tokens = " ".join(f"{tok:+d}" for tok in city.military_tokens)
+        science = ", ".join(f"{name(lang, GAME, k)} {v}" for k, v in city.science.items() if v)
+        lines.append(
+            t(
+                lang,
+                "seven_wonders.city.more",
+                tokens=tokens or none,
+                science=science or none,
+                hand=city.hand_size,
+            )
+        )
+        return lines
+
+    def neighbours(self, view: Any, seat: int) -> list[int]:
+        city = next((c for c in getattr(view, "cities", []) if c.seat == seat), None)
+        if city is None:
+            return []
+        return [city.left] if city.left == city.right else [city.left, city.right]

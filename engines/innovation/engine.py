@@ -1,0 +1,214 @@
+"""InnovationEngine: the Innovation rules behind the engine contract."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from engines.core.contract import Engine, Event, GameResult, Prompt
+from engines.core.errors import IllegalAnswer
+from engines.core.fast import event as fast_event
+from engines.innovation import catalogue as cat
+from engines.innovation.achievements import achievable
+from engines.innovation.actions import (
+    achieve_action,
+    dogma_action,
+    draw_action,
+    end_action,
+    meld_action,
+)
+from engines.innovation.context import Ctx, GameOver, Suspend
+from engines.innovation.prompts import dogma_preview, prompts
+from engines.innovation.scoring import result
+from engines.innovation.setup import choose_initial, new_state
+from engines.innovation.state import (
+    InnovationState,
+    fast_copy,
+    restore_snapshot,
+    take_snapshot,
+)
+from engines.innovation.view import InnovationView
+from engines.innovation.views import build_view
+
+
+def _illegal(option_id: str) -> IllegalAnswer:
+    return IllegalAnswer("illegal_option", f"'{option_id}' is not one of your options.",
+                         option=option_id)
+
+
+def _not_your_turn() -> IllegalAnswer:
+    return IllegalAnswer("not_your_turn", "It is not your turn to choose.")
+
+
+class InnovationEngine(Engine[InnovationState]):
+    name: ClassVar[str] = "innovation"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    state_type: ClassVar[type[BaseModel]] = InnovationState
+
+    # -- life cycle -------------------------------------------------------------------
+    def new_game(self, players: int, seed: int,
+                 options: dict[str, str] | None = None) -> InnovationState:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError("Innovation is played by 2 to 4 players")
+        if options:
+            raise ValueError(f"unknown option(s): {', '.join(sorted(options))}")
+        return new_state(players, seed)
+
+    def prompts(self, state: InnovationState) -> list[Prompt]:
+        return prompts(state)
+
+    def copy(self, state: InnovationState) -> InnovationState:
+        return fast_copy(state)
+
+    def view(self, state: InnovationState, seat: int | None) -> InnovationView:
+        return build_view(state, seat)
+
+    def result(self, state: InnovationState) -> GameResult | None:
+        return result(state)
+
+    def catalogue(self) -> dict[str, Any]:
+        return cat.catalogue()
+
+    def timeout_option(self, state: InnovationState, seat: int) -> str | None:
+        """Setup: meld the first card dealt; an optional question: decline; else none."""
+        prompt = self.prompt_for(state, seat)
+        if prompt is None:
+            return None
+        if prompt.kind == "initial_meld":
+            return prompt.options[0].id
+        for opt in prompt.options:
+            if opt.id in ("decline", "done", "back"):
+                return opt.id
+        return None
+
+    # -- engine hooks -----------------------------------------------------------------
+    def dogma_preview(self, state: InnovationState, seat: int, card: str) -> dict[str, Any]:
+        """Sharers and demanded players if ``seat`` activated ``card`` now (README)."""
+        return dogma_preview(state, seat, card)
+
+    def execution_counts(self, state: InnovationState) -> dict[str, int]:
+        """How many times each card's dogma was executed in this game."""
+        return dict(state.dogma_counts)
+
+    # -- answers ----------------------------------------------------------------------
+    def apply(self, state: InnovationState, seat: int, option_id: str) -> list[Event]:
+        st = state
+        if st.phase == "over":
+            raise IllegalAnswer("game_over", "The game is over.")
+        if st.phase == "setup":
+            events = self._setup(st, seat, option_id)
+        elif st.question is not None:
+            events = self._resume(st, seat, option_id)
+        else:
+            if seat != st.current:
+                raise _not_your_turn()
+            events = self._turn(st, seat, option_id)
+        st.answers_count += 1
+        return events
+
+    def _setup(self, st: InnovationState, seat: int, option_id: str) -> list[Event]:
+        if not 0 <= seat < st.players or st.initial[seat] is not None:
+            raise _not_your_turn()
+        kind, _, card = option_id.partition(":")
+        if kind != "initial" or card not in st.hands[seat]:
+            raise _illegal(option_id)
+        g = Ctx(st)
+        with contextlib.suppress(GameOver):
+            choose_initial(g, seat, card)
+        return g.events
+
+    def _turn(self, st: InnovationState, seat: int, option_id: str) -> list[Event]:
+        kind, _, rest = option_id.partition(":")
+        if st.confirm is not None:
+            if option_id == "back":
+                card = st.confirm
+                st.confirm = None
+                st.preview = None
+                return [_ev("dogma_cancelled", seat, {"card": card})]
+            if option_id != "confirm":
+                raise _illegal(option_id)
+            card = st.confirm
+            preview = st.preview or dogma_preview(st, seat, card)
+            st.confirm = None
+            st.preview = None
+            # the affected players are fixed at activation (kept for the replays)
+            st.action = ["dogma", seat, card, preview["sharers"], preview["demanded"]]
+            st.snapshot = take_snapshot(st)
+            st.answers = []
+            st.emitted = 0
+            return self._run(st, Ctx(st))
+        g = Ctx(st)
+        if kind == "draw" and not rest:
+            self._do(g, lambda: draw_action(g, seat))
+        elif kind == "meld":
+            if rest not in st.hands[seat]:
+                raise IllegalAnswer("card_not_in_hand", f"{rest} is not in your hand.",
+                                    card=rest)
+            self._do(g, lambda: meld_action(g, seat, rest))
+        elif kind == "achieve":
+            if not rest.isdigit() or int(rest) not in achievable(st, seat):
+                raise IllegalAnswer("cannot_achieve", f"You cannot achieve age {rest}.",
+                                    age=rest)
+            self._do(g, lambda: achieve_action(g, seat, int(rest)))
+        elif kind == "dogma":
+            if not any(pile and pile[-1] == rest for pile in st.boards[seat]):
+                raise IllegalAnswer("not_a_top_card", f"{rest} is not one of your top cards.",
+                                    card=rest)
+            st.confirm = rest
+            st.preview = preview = dogma_preview(st, seat, rest)
+            return [_ev("dogma_preview", seat, dict(preview))]
+        else:
+            raise _illegal(option_id)
+        return g.events
+
+    @staticmethod
+    def _do(g: Ctx, fn: Any) -> None:
+        try:
+            fn()
+            end_action(g)
+        except GameOver:
+            pass
+
+    def _resume(self, st: InnovationState, seat: int, option_id: str) -> list[Event]:
+        q = st.question
+        assert q is not None
+        if seat != q["seat"]:
+            raise _not_your_turn()
+        if not any(row[0] == option_id for row in q["options"]):
+            raise _illegal(option_id)
+        answers = [*st.answers, option_id]
+        emitted = st.emitted
+        assert st.snapshot is not None
+        restore_snapshot(st, st.snapshot)
+        st.question = None
+        g = Ctx(st, answers)
+        events = self._run(st, g)
+        return events[emitted:]
+
+    @staticmethod
+    def _run(st: InnovationState, g: Ctx) -> list[Event]:
+        action = st.action
+        assert action is not None
+        try:
+            dogma_action(g, action[1], action[2], action[3], action[4])
+            end_action(g)
+        except Suspend:
+            st.answers = list(g.answers)
+            st.emitted = len(g.events)
+            return g.events
+        except GameOver:
+            pass
+        st.action = None
+        st.snapshot = None
+        st.answers = []
+        st.emitted = 0
+        st.question = None
+        st.dogma = None
+        return g.events
+
+
+def _ev(kind: str, seat: int, params: dict[str, Any]) -> Event:
+    return fast_event(kind, seat, params)

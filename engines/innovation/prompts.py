@@ -1,0 +1,86 @@
+"""The open questions of a position and their options (vocabulary: README.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.contract import Option, Prompt
+from engines.core.fast import fast_option, fast_prompt
+from engines.innovation.achievements import achievable
+from engines.innovation.catalogue import ICONS
+from engines.innovation.dogma import affected
+from engines.innovation.draw import draw_age
+from engines.innovation.facts import DOGMA_ICON
+from engines.innovation.icons import highest_top, icon_count
+from engines.innovation.state import InnovationState
+
+_CACHE: dict[tuple[str, Any], Option] = {}
+_DRAW: dict[int, Option] = {}
+
+
+def _opt(oid: str, key: str, params: dict[str, Any], card: str | None) -> Option:
+    return fast_option(oid, key, params, card, None)
+
+
+def _card_opt(kind: str, card: str) -> Option:
+    ck = (kind, card)
+    opt = _CACHE.get(ck)
+    if opt is None:
+        opt = _CACHE[ck] = fast_option(f"{kind}:{card}", kind, {"card": card}, card, None)
+    return opt
+
+
+def _achieve_opt(age: int) -> Option:
+    ck = ("achieve", age)
+    opt = _CACHE.get(ck)
+    if opt is None:
+        opt = _CACHE[ck] = fast_option(f"achieve:{age}", "achieve", {"age": age}, None, None)
+    return opt
+
+
+def dogma_preview(st: InnovationState, seat: int, card: str) -> dict[str, Any]:
+    """Who will share and who will be demanded of if ``seat`` activates ``card`` now."""
+    icon = DOGMA_ICON[card]
+    counts = [icon_count(st, s, icon) for s in range(st.players)]
+    sharers, demanded = affected(st, seat, card, counts)
+    return {"card": card, "icon": ICONS[icon], "sharers": sharers, "demanded": demanded,
+            "counts": counts}
+
+
+def prompts(st: InnovationState) -> list[Prompt]:
+    if st.phase == "over":
+        return []
+    if st.phase == "setup":
+        return [fast_prompt(s, "initial_meld",
+                            [_card_opt("initial", c) for c in st.hands[s]], {}, True)
+                for s in range(st.players) if st.initial[s] is None]
+    q = st.question
+    if q is not None:
+        opts = [fast_option(r[0], r[1], r[2], r[3], None) for r in q["options"]]
+        return [fast_prompt(q["seat"], q["kind"], opts, q["params"], q["private"])]
+    seat = st.current
+    if st.confirm is not None:
+        return [fast_prompt(seat, "dogma_confirm",
+                            [_opt("confirm", "confirm", {"card": st.confirm}, st.confirm),
+                             _opt("back", "back", {}, None)],
+                            st.preview or dogma_preview(st, seat, st.confirm), False)]
+    age = draw_age(st.supply, max(1, highest_top(st, seat)))
+    draw = _DRAW.get(age)
+    if draw is None:
+        draw = _DRAW[age] = fast_option("draw", "draw", {"age": age}, None, None)
+    options = [draw]
+    hand = st.hands[seat]
+    cache = _CACHE
+    for c in hand:
+        opt = cache.get(("meld", c))
+        options.append(opt if opt is not None else _card_opt("meld", c))
+    if st.scores[seat]:
+        for a in achievable(st, seat):
+            options.append(_achieve_opt(a))
+    for pile in st.boards[seat]:
+        if pile:
+            c = pile[-1]
+            opt = cache.get(("dogma", c))
+            options.append(opt if opt is not None else _card_opt("dogma", c))
+    return [fast_prompt(seat, "turn", options,
+                        {"actions_left": st.actions_left, "turn": st.turn}, bool(hand))]

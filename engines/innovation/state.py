@@ -1,0 +1,115 @@
+"""The whole game in one pydantic model (JSON round-trip via ``model_dump_json``).
+
+Fields are plain lists/ints/strings mutated in place by the rules; ``fast_copy`` is a
+hand-written deep copy. Per-seat facts are lists indexed by seat. Piles are lists
+bottom→top (the top card is the last element); supply piles ``supply[age-1]`` have
+their top card last too (returned cards go to index 0, the bottom).
+
+A dogma suspended on a question keeps, in the state, the position where the dogma
+action began (``snapshot``), the answers given since (``answers``) and the open
+question (``question``): resuming re-executes the action deterministically from the
+snapshot, feeding the recorded answers, until the next unanswered question or the end
+(see ``context.py``). Everything is plain JSON, so a game can be saved mid-dogma.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class InnovationState(BaseModel):
+    model_config = ConfigDict(validate_assignment=False, revalidate_instances="never")
+
+    players: int
+    rng: int
+    phase: str = "setup"  # setup | play | over
+    supply: list[list[str]] = Field(default_factory=list)  # 10 piles, top = last
+    age_achievements: list[str | None] = Field(default_factory=list)  # ages 1..9; None taken
+    specials: list[str] = Field(default_factory=list)  # special achievements available
+    hands: list[list[str]] = Field(default_factory=list)
+    scores: list[list[str]] = Field(default_factory=list)
+    boards: list[list[list[str]]] = Field(default_factory=list)  # [seat][colour] bottom→top
+    splays: list[list[int]] = Field(default_factory=list)  # [seat][colour] 0..3
+    achievements: list[list[str]] = Field(default_factory=list)  # card ids (age) / special ids
+    removed: list[str] = Field(default_factory=list)  # removed from the game (Fission)
+    initial: list[str | None] = Field(default_factory=list)  # setup meld choices (private)
+    first_player: int = 0
+    current: int = 0
+    turn: int = 0
+    actions_left: int = 0
+    tucked: list[int] = Field(default_factory=list)  # cards tucked this turn, per seat
+    scored: list[int] = Field(default_factory=list)  # cards scored this turn, per seat
+    confirm: str | None = None  # dogma card chosen, awaiting confirm/back
+    preview: dict[str, Any] | None = None  # its sharers/demanded (prompt params)
+    changes: int = 0  # counter of game-changing steps (sharing bonus)
+    dogma_counts: dict[str, int] = Field(default_factory=dict)
+    dogma: dict[str, Any] | None = None  # the dogma being executed, for views
+    # suspension of a dogma action
+    action: list[Any] | None = None  # ["dogma", seat, card]
+    snapshot: dict[str, Any] | None = None
+    answers: list[str] = Field(default_factory=list)
+    emitted: int = 0
+    question: dict[str, Any] | None = None
+    answers_count: int = 0
+    # outcome
+    victory: str | None = None
+    winners: list[int] = Field(default_factory=list)
+
+
+#: fields a dogma snapshot keeps (all game facts; not the suspension bookkeeping)
+GAME_FIELDS = tuple(f for f in InnovationState.model_fields
+                    if f not in ("snapshot", "answers", "emitted", "question", "answers_count"))
+
+
+# Plain attribute assignment (no validation is configured anyway): fields live in the
+# instance ``__dict__`` and pydantic installs no descriptors for them, so the C-level
+# ``object.__setattr__`` stores them exactly where pydantic reads them.
+InnovationState.__setattr__ = object.__setattr__  # type: ignore[method-assign,assignment]
+_new = object.__new__
+_set = object.__setattr__
+
+_LISTS = ("age_achievements", "specials", "removed", "initial", "tucked", "scored",
+          "answers", "winners")
+_LISTS2 = ("supply", "hands", "scores", "splays", "achievements")
+
+
+def _copy_fields(d: dict[str, Any]) -> dict[str, Any]:
+    new = dict(d)
+    for key in _LISTS:
+        if key in new:
+            new[key] = new[key][:]
+    for key in _LISTS2:
+        if key in new:
+            new[key] = [x[:] for x in new[key]]
+    if "boards" in new:
+        new["boards"] = [[pile[:] for pile in b] for b in new["boards"]]
+    if "dogma_counts" in new:
+        new["dogma_counts"] = dict(new["dogma_counts"])
+    if new.get("dogma") is not None:
+        new["dogma"] = dict(new["dogma"])
+    if new.get("action") is not None:
+        new["action"] = list(new["action"])
+    return new
+
+
+def fast_copy(s: InnovationState) -> InnovationState:
+    """An independent deep copy, without pydantic validation."""
+    new = _copy_fields(s.__dict__)
+    # snapshot/question are never mutated in place: sharing them is safe
+    out = _new(InnovationState)
+    _set(out, "__dict__", new)
+    _set(out, "__pydantic_fields_set__", set(s.__pydantic_fields_set__))
+    _set(out, "__pydantic_extra__", None)
+    _set(out, "__pydantic_private__", None)
+    return out
+
+
+def take_snapshot(s: InnovationState) -> dict[str, Any]:
+    d = s.__dict__
+    return _copy_fields({k: d[k] for k in GAME_FIELDS})
+
+
+def restore_snapshot(s: InnovationState, snap: dict[str, Any]) -> None:
+    s.__dict__.update(_copy_fields(snap))

@@ -1,0 +1,1119 @@
+"""Innovation board image: ``render_board(view, lang, player_names) -> PNG bytes``.
+
+One picture for the table: a status bar (whose turn, who is being asked, the dogma being
+carried out), the shared area (supply pile sizes for ages 1-10, the age achievements and
+special achievements still available), the result once the game is over, then one panel per
+player: name and icon totals, hand / score pile (sizes and ages) and achievements, and the
+five colour piles drawn as they lie on the table. A splayed pile shows the visible strips of
+its covered cards (left: the bottom-right icon; right: top-left and bottom-left; up: the
+bottom row), so the icons can be counted on the picture. In a seat's own view the hand and
+score pile card names are listed too ("Your hand").
+
+``render_card(card_id, lang)`` draws one card large with its icons and our paraphrase of its
+dogma effects (``/card``). Card names and paraphrases are English in every language (the
+Chinese edition keeps English titles); UI words follow ``lang``.
+
+Card tiles, strips and text masks are cached, so a board is mostly pastes. ``board_texts``
+returns every string a board shows (tests check that a public view names no hand card).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TypeVar
+
+from PIL import Image, ImageDraw
+
+from engines.innovation import catalogue as cat
+from engines.innovation.view import AchievementView, InnovationView, PileView, PlayerView
+from renderers import kit
+
+WIDTH = 1400
+MARGIN = 16
+PAD = 16  # inside a player panel
+INNER_W = WIDTH - 2 * MARGIN - 2 * PAD
+CW, CH = 206, 132  # a top card on a board
+ICON = 44  # icon on a top card
+SLOT_PAD = 7
+STEPS = (44, 38, 32)  # width of a left/right strip, widest first (narrower when crowded)
+UP_STEP = 42  # height of a strip below a pile splayed up
+EMPTY_W = 64
+PILE_GAP = 12
+LABEL_H = 30  # the count / splay row under each pile
+ROW_GAP = 10
+LANGS = ("en", "zh-TW", "zh-CN")
+T = TypeVar("T")
+HEX_FILL: kit.RGB = (44, 44, 52)
+
+
+def _t(en: str, zh_tw: str, zh_cn: str) -> dict[str, str]:
+    return {"en": en, "zh-TW": zh_tw, "zh-CN": zh_cn}
+
+
+#: UI words; card and achievement names come from the catalogue's names.json.
+UI: dict[str, dict[str, str]] = {
+    "turn": _t("Turn {n}", "第 {n} 回合", "第 {n} 回合"),
+    "setup": _t(
+        "Everyone chooses a first card to meld",
+        "每位玩家選擇第一張要出的牌",
+        "每位玩家选择第一张要出的牌",
+    ),
+    "waiting": _t("waiting for {names}", "等待 {names}", "等待 {names}"),
+    "to_play": _t(
+        "{name} to play — {n} action(s) left",
+        "輪到 {name} — 剩餘 {n} 個行動",
+        "轮到 {name} — 剩余 {n} 个行动",
+    ),
+    "confirm": _t(
+        "{name} confirms the dogma of {card}",
+        "{name} 確認啟動 {card}",
+        "{name} 确认启动 {card}",
+    ),
+    "asked": _t("{name} is asked: {what}", "{name} 需決定：{what}", "{name} 需决定：{what}"),
+    "dogma": _t(
+        "Dogma {card} (by {name}), effect {effect}",
+        "教義 {card}（{name} 啟動），效果 {effect}",
+        "教义 {card}（{name} 启动），效果 {effect}",
+    ),
+    "executing": _t("{name} executing", "{name} 執行中", "{name} 执行中"),
+    "sharing": _t("sharing: {names}", "合作：{names}", "合作：{names}"),
+    "demanded": _t("demand on: {names}", "被要求：{names}", "被要求：{names}"),
+    "supply": _t("Supply", "供應牌堆", "供应牌堆"),
+    "achievements": _t("Achievements", "可支配", "可支配"),
+    "specials": _t("Special", "領域", "领域"),
+    "to_win": _t("{n} to win", "支配 {n} 個獲勝", "支配 {n} 个获胜"),
+    "removed": _t("{n} removed", "已移除 {n}", "已移除 {n}"),
+    "hand": _t("Hand", "手牌", "手牌"),
+    "score": _t("Score", "勢力", "势力"),
+    "achieved": _t("Achieved", "支配", "支配"),
+    "points": _t("{n} pts", "{n} 點", "{n} 点"),
+    "your_hand": _t("Your hand", "你的手牌", "你的手牌"),
+    "your_choice": _t("You meld first", "你選擇先出", "你选择先出"),
+    "your_score": _t("Your score pile", "你的勢力區", "你的势力区"),
+    "badge_play": _t("to play", "行動中", "行动中"),
+    "badge_asked": _t("to answer", "待決定", "待决定"),
+    "badge_choosing": _t("choosing", "選擇中", "选择中"),
+    "badge_chosen": _t("chosen", "已選擇", "已选择"),
+    "first": _t("first player", "起始玩家", "起始玩家"),
+    "game_over": _t("Game over", "遊戲結束", "游戏结束"),
+    "wins": _t("{names} wins", "{names} 獲勝", "{names} 获胜"),
+    "tie": _t("{names} share the win", "{names} 共同獲勝", "{names} 共同获胜"),
+    "col_score": _t("Score", "勢力", "势力"),
+    "col_ach": _t("Achievements", "支配", "支配"),
+    "col_cards": _t("Score cards", "勢力卡", "势力卡"),
+    "none": _t("—", "—", "—"),
+    "age": _t("Age {n}", "時代 {n}", "时代 {n}"),
+    "dogma_icon": _t("Dogma icon", "教義符號", "教义符号"),
+    "demand": _t("I demand", "至高無上", "至高无上"),
+    "coop": _t("Dogma", "協同合作", "协同合作"),
+    "paraphrase": _t(
+        "Effects (our paraphrase)", "效果（英文意譯）", "效果（英文意译）"
+    ),
+    "icons_on_card": _t("Icons", "符號", "符号"),
+    "special": _t("Special achievement", "領域", "领域"),
+    "alt_claim": _t("Also claimed by {card}", "亦可由 {card} 取得", "亦可由 {card} 取得"),
+}
+
+#: what a pending question asks, in a few words (the bot words the options themselves).
+ASK: dict[str, dict[str, str]] = {
+    "return": _t("return a card", "回收一張牌", "回收一张牌"),
+    "meld": _t("meld a card", "出一張牌", "出一张牌"),
+    "score": _t("score a card", "計分一張牌", "计分一张牌"),
+    "tuck": _t("tuck a card", "存檔一張牌", "存档一张牌"),
+    "transfer": _t("transfer a card", "轉移一張牌", "转移一张牌"),
+    "reveal": _t("reveal a card", "展示一張牌", "展示一张牌"),
+    "keep": _t("keep a card", "保留一張牌", "保留一张牌"),
+    "take": _t("take a card", "拿取一張牌", "拿取一张牌"),
+    "exchange_give": _t("cards to exchange", "交換的牌", "交换的牌"),
+    "score_top": _t("score a top card", "計分一張主動卡片", "计分一张主动卡片"),
+    "return_top": _t("return a top card", "回收一張主動卡片", "回收一张主动卡片"),
+    "take_top": _t("take a top card", "拿取一張主動卡片", "拿取一张主动卡片"),
+    "meld_order": _t("order to meld", "出牌順序", "出牌顺序"),
+    "execute": _t("a card to execute", "要執行的卡片", "要执行的卡片"),
+    "collaboration_take": _t("a card to keep", "保留的卡片", "保留的卡片"),
+    "rearrange_color": _t("a pile to rearrange", "重新排列的牌堆", "重新排列的牌堆"),
+    "rearrange_next": _t("rearrange the pile", "重新排列牌堆", "重新排列牌堆"),
+    "splay_left": _t("splay left?", "向左延伸展開？", "向左延伸展开？"),
+    "splay_right": _t("splay right?", "向右延伸展開？", "向右延伸展开？"),
+    "splay_up": _t("splay up?", "向上延伸展開？", "向上延伸展开？"),
+    "splay_this": _t("splay?", "延伸展開？", "延伸展开？"),
+    "measurement_color": _t("name a colour", "選擇顏色", "选择颜色"),
+    "empiricism_color": _t("name a colour", "選擇顏色", "选择颜色"),
+    "road_building_target": _t("choose a player", "選擇玩家", "选择玩家"),
+    "optics_target": _t("choose a player", "選擇玩家", "选择玩家"),
+    "mass_media_value": _t("name a value", "選擇數值", "选择数值"),
+    "rocketry_return": _t("return a scored card", "回收勢力區的牌", "回收势力区的牌"),
+    "evolution_choice": _t("score an 8 or draw higher", "計分 8 或抽更高", "计分 8 或抽更高"),
+    "dogma_confirm": _t("confirm the dogma", "確認啟動", "确认启动"),
+}
+ASK_DEFAULT = _t("choose", "選擇", "选择")
+
+
+def ui(key: str, lang: str, **params: object) -> str:
+    """A UI phrase in ``lang`` (English if missing)."""
+    table = UI[key]
+    return table.get(lang, table["en"]).format(**params)
+
+
+def name(item_id: str, lang: str = "en") -> str:
+    """Display name of a card / achievement / term (cards are English in every language)."""
+    return cat.name(item_id, lang)
+
+
+def _seat_name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if seat < len(names) and names[seat] else f"P{seat + 1}"
+
+
+def _join(names: Sequence[str], seats: Sequence[int], lang: str) -> str:
+    sep = ", " if lang == "en" else "、"
+    return sep.join(_seat_name(names, s) for s in seats)
+
+
+# -- painter: draws and remembers every string it draws ---------------------------------
+
+
+class Painter:
+    """The image being drawn plus the list of strings drawn on it (``board_texts``)."""
+
+    def __init__(self, im: Image.Image, lang: str) -> None:
+        self.im = im
+        self.lang = lang
+        self.texts: list[str] = []
+        self.draw = ImageDraw.Draw(im)
+
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        size: int,
+        fill: kit.Color = kit.TEXT,
+        bold: bool = False,
+        anchor: str = "la",
+    ) -> int:
+        self.texts.append(text)
+        return kit.draw_text(self.im, xy, text, size, fill, self.lang, bold, anchor)
+
+    def paste(self, spr: Image.Image, xy: tuple[float, float], center: bool = False) -> None:
+        kit.paste(self.im, spr, xy, center)
+
+    def card(self, card_id: str, xy: tuple[float, float]) -> None:
+        """A top card tile (its name is part of the cached tile, recorded here)."""
+        self.texts.append(name(card_id))
+        kit.paste(self.im, top_card_tile(card_id), xy)
+
+
+# -- card pieces (cached) -----------------------------------------------------------------
+
+
+def _slot_xy(position: str, w: int, h: int, size: int, pad: int = SLOT_PAD) -> tuple[int, int]:
+    """Top-left corner of an icon position on a ``w`` x ``h`` card."""
+    if position == "top_left":
+        return pad, pad
+    y = h - pad - size
+    if position == "bottom_left":
+        return pad, y
+    if position == "bottom_middle":
+        return (w - size) // 2, y
+    return w - pad - size, y
+
+
+def _spot(im: Image.Image, spot: str, xy: tuple[float, float], size: int, age: int | None) -> None:
+    """An icon, or the hexagon (with the card's age when known) at ``xy`` (top-left)."""
+    if spot == "hex":
+        # a covered card seen by others: the hexagon's age is not public, draw it muted
+        rim = (230, 230, 230) if age is not None else (120, 124, 134)
+        kit.paste(im, kit.inno_hex(size, HEX_FILL, rim), xy)
+        if age is not None:
+            kit.draw_text(
+                im,
+                (xy[0] + size / 2, xy[1] + size / 2),
+                str(age),
+                int(size * 0.46),
+                kit.TEXT,
+                bold=True,
+                anchor="mm",
+            )
+    else:
+        kit.paste(im, kit.inno_icon(spot, size), xy)
+
+
+def _card_base(w: int, h: int, color: str, radius: int = 10) -> Image.Image:
+    fill = kit.CARD_COLORS[color]
+    im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    d.rounded_rectangle(
+        (0, 0, w - 1, h - 1), radius=radius, fill=fill, outline=kit.shade(fill, 0.45), width=2
+    )
+    d.rounded_rectangle(
+        (4, 4, w - 5, h - 5), radius=radius - 3, outline=kit.shade(fill, 1.25), width=1
+    )
+    return im
+
+
+@lru_cache(maxsize=256)
+def top_card_tile(card_id: str) -> Image.Image:
+    """A top card: its four icon positions (the hexagon shows the age), name, dogma icon."""
+    c = cat.CARDS[card_id]
+    im = _card_base(CW, CH, c.color)
+    for pos in cat.POSITIONS:
+        _spot(im, c.icons.at(pos), _slot_xy(pos, CW, CH, ICON), ICON, c.age)
+    fill = kit.CARD_COLORS[c.color]
+    tx0 = SLOT_PAD + ICON + 6
+    tw = CW - tx0 - 8
+    lines, size = _fit_name(c.name, tw)
+    top_h = SLOT_PAD + ICON
+    kit.draw_lines(
+        im, (tx0 + tw / 2, top_h / 2 + 4), lines, size, kit.contrast_text(fill), bold=True,
+        leading=1.05,
+    )
+    # dogma icon: between the top icon and the bottom row, on the right
+    small = 26
+    y = top_h + (CH - 2 * SLOT_PAD - 2 * ICON - small) // 2
+    kit.paste(im, kit.inno_icon(c.dogma_icon, small), (CW - 8 - small, y))
+    return im
+
+
+def _fit_name(text: str, width: int) -> tuple[tuple[str, ...], int]:
+    """The largest size at which the name fits two lines without breaking a word."""
+    words = text.split()
+    for size in (22, 20, 19, 18, 17, 16, 15):
+        lines = kit.wrap(text, size, width, "en", 3, True)
+        if len(lines) <= 2 and [w for ln in lines for w in ln.split()] == words:
+            return lines, size
+    return kit.wrap(text, 15, width, "en", 2, True), 15
+
+
+def _strip_slots(direction: str, card_id: str | None, icons: Sequence[str]) -> tuple[str, ...]:
+    """What a covered card's visible strip shows, slot by slot (``hex``/``hex:<age>``).
+
+    From the card itself when we know it (owner's view); otherwise from the visible icons
+    the view gives (the hexagon's place is not public: it goes where it most often is).
+    """
+    if card_id is not None:
+        c = cat.CARDS[card_id]
+        return tuple(
+            f"hex:{c.age}" if c.icons.at(p) == "hex" else c.icons.at(p)
+            for p in cat.SPLAY_VISIBLE[direction]  # type: ignore[index]
+        )
+    need = len(cat.SPLAY_VISIBLE[direction])  # type: ignore[index]
+    slots = list(icons)[:need]
+    if len(slots) < need:
+        if direction == "right":  # the hexagon is top-left on half the cards
+            slots.insert(0, "hex")
+        else:
+            slots.append("hex")
+    return tuple(slots)
+
+
+@lru_cache(maxsize=2048)
+def strip_tile(color: str, direction: str, slots: tuple[str, ...], step: int) -> Image.Image:
+    """The visible edge of a covered card in a splayed pile."""
+    fill = kit.shade(kit.CARD_COLORS[color], 0.86)
+    edge = kit.shade(fill, 0.4)
+    if direction == "up":
+        w, h = CW, step
+        box = (0, -16, CW - 1, h - 1)
+    elif direction == "right":
+        w, h = step, CH
+        box = (0, 0, step + 16, CH - 1)
+    else:
+        w, h = step, CH
+        box = (-16, 0, step - 1, CH - 1)
+    im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    d.rounded_rectangle(box, radius=10, fill=fill, outline=kit.shade(fill, 0.45), width=2)
+    # the shadow of the card lying on this one
+    if direction == "right":
+        d.rectangle((w - 3, 0, w - 1, h - 1), fill=edge)
+    elif direction == "left":
+        d.rectangle((0, 0, 2, h - 1), fill=edge)
+    else:
+        d.rectangle((0, 0, w - 1, 2), fill=edge)
+    size = min(ICON - 8, step - 8) if direction != "up" else step - 8
+    for pos, spot in zip(cat.SPLAY_VISIBLE[direction], slots, strict=False):  # type: ignore[index]
+        age = int(spot[4:]) if spot.startswith("hex:") else None
+        kind = "hex" if spot.startswith("hex") else spot
+        if direction == "up":
+            x, _ = _slot_xy(pos, CW, CH, ICON)
+            xy = (x + (ICON - size) / 2, (h - size) / 2 + 1)
+        else:
+            _, y = _slot_xy(pos, CW, CH, ICON)
+            xy = ((w - size) / 2 + (1 if direction == "left" else -1), y + (ICON - size) / 2)
+        _spot(im, kind, xy, size, age)
+    return im
+
+
+@lru_cache(maxsize=16)
+def empty_pile_tile(color: str, h: int) -> Image.Image:
+    """An empty colour slot: a dashed outline in the colour."""
+    fill = kit.CARD_COLORS[color]
+    im = Image.new("RGBA", (EMPTY_W, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    d.rounded_rectangle((0, 0, EMPTY_W - 1, h - 1), radius=10, fill=kit.shade(fill, 0.3))
+    dash = kit.shade(fill, 0.85)
+    for y in range(6, h - 6, 16):
+        d.line([(2, y), (2, min(h - 6, y + 8))], fill=dash, width=3)
+        d.line([(EMPTY_W - 3, y), (EMPTY_W - 3, min(h - 6, y + 8))], fill=dash, width=3)
+    for x in range(6, EMPTY_W - 6, 16):
+        d.line([(x, 2), (min(EMPTY_W - 6, x + 8), 2)], fill=dash, width=3)
+        d.line([(x, h - 3), (min(EMPTY_W - 6, x + 8), h - 3)], fill=dash, width=3)
+    return im
+
+
+@lru_cache(maxsize=64)
+def _arrow(direction: str, size: int) -> Image.Image:
+    def draw(d: ImageDraw.ImageDraw, s: float) -> None:
+        w = size * s
+        pts = {
+            "right": [(w * 0.2, w * 0.15), (w * 0.85, w * 0.5), (w * 0.2, w * 0.85)],
+            "left": [(w * 0.8, w * 0.15), (w * 0.15, w * 0.5), (w * 0.8, w * 0.85)],
+            "up": [(w * 0.15, w * 0.8), (w * 0.5, w * 0.15), (w * 0.85, w * 0.8)],
+        }[direction]
+        d.polygon(pts, fill=kit.GOLD)
+
+    return kit.sprite(("inno_arrow", direction, size), (size, size), draw)
+
+
+# -- pile geometry --------------------------------------------------------------------------
+
+
+def _covered(p: PileView) -> int:
+    return max(0, p.count - 1)
+
+
+def _fit_step(step: int, n: int) -> int:
+    """The strip width, narrowed only if a single pile would not fit the panel."""
+    return min(step, max(8, (INNER_W - CW) // max(1, n)))
+
+
+def pile_size(p: PileView, step: int) -> tuple[int, int]:
+    """(width, height) of a pile on the board, without its label row."""
+    if p.count == 0:
+        return EMPTY_W, CH
+    n = _covered(p)
+    if p.splay in ("left", "right"):
+        return CW + n * _fit_step(step, n), CH
+    if p.splay == "up":
+        return CW, CH + n * UP_STEP
+    return CW, CH
+
+
+@dataclass
+class PileRow:
+    piles: list[PileView]
+    step: int
+    height: int  # of the tallest pile (label row excluded)
+
+
+def pile_rows(piles: Sequence[PileView], width: int = INNER_W) -> list[PileRow]:
+    """The five piles on one row if they fit (narrowing the strips first), else wrapped."""
+    for step in STEPS:
+        ws = [pile_size(p, step)[0] for p in piles]
+        if sum(ws) + PILE_GAP * (len(piles) - 1) <= width:
+            return [PileRow(list(piles), step, max(pile_size(p, step)[1] for p in piles))]
+    step = STEPS[0]  # wrapping anyway: keep the strips full size
+    rows: list[PileRow] = []
+    cur: list[PileView] = []
+    used = 0
+    for p in piles:
+        w = pile_size(p, step)[0]
+        if cur and used + w > width:
+            rows.append(PileRow(cur, step, max(pile_size(q, step)[1] for q in cur)))
+            cur, used = [], 0
+        cur.append(p)
+        used += w + PILE_GAP
+    if cur:
+        rows.append(PileRow(cur, step, max(pile_size(q, step)[1] for q in cur)))
+    return rows
+
+
+def draw_pile(
+    pt: Painter, x: int, y: int, p: PileView, step: int, label_y: int, glow: bool = False
+) -> int:
+    """One colour pile at (x, y); returns its width."""
+    w, h = pile_size(p, step)
+    if p.count == 0 or p.top is None:
+        pt.paste(empty_pile_tile(p.color, CH), (x, y))
+        return EMPTY_W
+    n = _covered(p)
+    under = list(reversed(p.cards[:-1])) if p.cards is not None else [None] * n
+    icons = p.covered_icons + [[] for _ in range(n - len(p.covered_icons))]
+    step = _fit_step(step, n)
+    tx, ty = x, y
+    if p.splay == "right":  # bottom card leftmost, each card shifted right: left edges show
+        for i in range(n - 1, -1, -1):
+            slots = _strip_slots("right", under[i], icons[i])
+            pt.paste(strip_tile(p.color, "right", slots, step), (x + (n - 1 - i) * step, y))
+        tx = x + n * step
+    elif p.splay == "left":  # right edges show, the card just under the top nearest to it
+        for i in range(n):
+            slots = _strip_slots("left", under[i], icons[i])
+            pt.paste(strip_tile(p.color, "left", slots, step), (x + CW + i * step, y))
+    elif p.splay == "up":  # bottom rows show below the top card
+        for i in range(n):
+            slots = _strip_slots("up", under[i], icons[i])
+            pt.paste(strip_tile(p.color, "up", slots, UP_STEP), (x, y + CH + i * UP_STEP))
+    pt.card(p.top, (tx, ty))
+    if glow:
+        pt.draw.rounded_rectangle(
+            (tx - 3, ty - 3, tx + CW + 2, ty + CH + 2), radius=12, outline=kit.HIGHLIGHT, width=4
+        )
+    # label: splay arrow and the number of cards in the pile
+    lx = tx + CW / 2 if p.splay != "left" else x + CW / 2
+    label = f"×{p.count}"
+    lw = kit.text_width(label, 22, bold=True)
+    if p.splay != "none":
+        aw = 22
+        start = lx - (aw + 6 + lw) / 2
+        pt.paste(_arrow(p.splay, aw), (start, label_y + (LABEL_H - aw) / 2))
+        pt.text((start + aw + 6, label_y + LABEL_H / 2), label, 22, kit.TEXT, True, "lm")
+    else:
+        pt.text((lx, label_y + LABEL_H / 2), label, 22, kit.TEXT_DIM, True, "mm")
+    return w
+
+
+# -- small chips -----------------------------------------------------------------------------
+
+CHIP = 34
+
+
+@lru_cache(maxsize=64)
+def age_chip(age: int, style: str, size: int = CHIP) -> Image.Image:
+    """A square with an age number: ``back`` (face-down card), ``gold`` (achievement),
+    ``dim`` (achievement already taken), ``supply``."""
+    fills = {
+        "back": ((70, 78, 96), (150, 160, 184), kit.TEXT),
+        "gold": (kit.GOLD, (140, 100, 20), kit.DARK_TEXT),
+        "dim": ((54, 56, 64), (80, 84, 96), (110, 114, 126)),
+        "supply": ((92, 64, 44), (200, 160, 110), kit.TEXT),
+    }
+    fill, rim, ink = fills[style]
+    im = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    ImageDraw.Draw(im).rounded_rectangle(
+        (0, 0, size - 1, size - 1), radius=size // 5, fill=fill, outline=rim, width=2
+    )
+    kit.draw_text(
+        im, (size / 2, size / 2 + 1), str(age), int(size * 0.56), ink, bold=True, anchor="mm"
+    )
+    return im
+
+
+def _grouped(ages: Sequence[int]) -> list[tuple[int, int]]:
+    out: dict[int, int] = {}
+    for a in ages:
+        out[a] = out.get(a, 0) + 1
+    return sorted(out.items())
+
+
+def _ages_width(ages: Sequence[int]) -> int:
+    w = 0
+    for _, n in _grouped(ages):
+        w += CHIP + 6
+        if n > 1:
+            w += kit.text_width(f"×{n}", 20, bold=True) + 4
+    return w
+
+
+def _draw_ages(pt: Painter, x: float, cy: float, ages: Sequence[int], style: str) -> float:
+    for age, n in _grouped(ages):
+        pt.paste(age_chip(age, style), (x, cy - CHIP / 2))
+        x += CHIP + 4
+        if n > 1:
+            x += pt.text((x, cy), f"×{n}", 20, kit.TEXT, True, "lm") + 4
+        x += 2
+    return x
+
+
+# -- player panels ---------------------------------------------------------------------------
+
+HEAD_H = 58
+INFO_H = 48
+NAMES_ROW_H = 42
+
+
+@dataclass
+class Group:
+    """One labelled group of the info line (hand, score pile, achievements)."""
+
+    kind: str
+    width: int
+
+
+@dataclass
+class PanelLayout:
+    info_lines: list[list[Group]]
+    rows: list[PileRow]
+    own_lines: list[tuple[str, list[str]]] = field(default_factory=list)
+    height: int = 0
+
+
+def _label_w(text: str, lang: str) -> int:
+    return kit.text_width(text, 22, lang) + 10
+
+
+def _info_groups(p: PlayerView, lang: str) -> list[Group]:
+    hand = _label_w(ui("hand", lang), lang) + kit.text_width(str(p.hand_count), 28, bold=True)
+    hand += 12 + _ages_width(p.hand_ages)
+    score = _label_w(ui("score", lang), lang) + kit.text_width(str(p.score_count), 28, bold=True)
+    score += 12 + _ages_width(p.score_ages)
+    if p.score_total is not None:
+        score += kit.text_width("= " + ui("points", lang, n=p.score_total), 24, lang, True) + 8
+    ach = _label_w(ui("achieved", lang), lang)
+    for a in p.achievements:
+        ach += _achievement_chip_w(a.id, a.age, lang) + 6
+    if not p.achievements:
+        ach += kit.text_width(ui("none", lang), 24, lang)
+    return [Group("hand", hand), Group("score", score), Group("ach", ach)]
+
+
+def _achievement_chip_w(aid: str, age: int | None, lang: str) -> int:
+    if age is not None:
+        return CHIP
+    return kit.text_width(name(aid, lang), 20, lang, True) + 20
+
+
+def _flow(items: Sequence[T], widths: Sequence[int], width: int, gap: int) -> list[list[T]]:
+    """Items in lines no wider than ``width`` (an item never splits)."""
+    lines: list[list[T]] = []
+    cur: list[T] = []
+    used = 0
+    for item, w in zip(items, widths, strict=True):
+        if cur and used + w > width:
+            lines.append(cur)
+            cur, used = [], 0
+        cur.append(item)
+        used += w + gap
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def _own_chip_w(card_id: str) -> int:
+    return kit.text_width(name(card_id), 20, bold=True) + CHIP + 18
+
+
+def _own_label_w(lang: str) -> int:
+    return max(_label_w(ui(k, lang), lang) for k in ("your_choice", "your_hand", "your_score"))
+
+
+def panel_layout(p: PlayerView, lang: str) -> PanelLayout:
+    groups = _info_groups(p, lang)
+    info_lines = _flow(groups, [g.width for g in groups], INNER_W, 34)
+    rows = pile_rows(p.piles)
+    own: list[tuple[str, list[str]]] = []
+    choice = [p.initial_choice] if p.initial_choice else None
+    for key, cards in (("your_choice", choice), ("your_hand", p.hand), ("your_score", p.score)):
+        if cards:
+            label_w = _own_label_w(lang)
+            lines = _flow(cards, [_own_chip_w(c) for c in cards], INNER_W - label_w, 8)
+            own.extend((key if i == 0 else "", line) for i, line in enumerate(lines))
+    height = HEAD_H + len(info_lines) * INFO_H + 6
+    height += sum(r.height + LABEL_H + ROW_GAP for r in rows)
+    height += len(own) * NAMES_ROW_H + (8 if own else 0) + 6
+    return PanelLayout(info_lines, rows, own, height)
+
+
+def _badges(view: InnovationView, seat: int, lang: str) -> list[tuple[str, kit.RGB]]:
+    out: list[tuple[str, kit.RGB]] = []
+    if view.result is not None:
+        return out
+    pending = view.pending
+    if view.phase == "setup":
+        chosen = view.players[seat].has_chosen
+        out.append(
+            (ui("badge_chosen" if chosen else "badge_choosing", lang), (90, 96, 110)
+             if chosen else kit.HIGHLIGHT)
+        )
+        return out
+    if view.current == seat:
+        out.append((ui("badge_play", lang), kit.HIGHLIGHT))
+    if (
+        pending is not None
+        and seat in pending.seats
+        and pending.kind not in ("turn", "dogma_confirm")
+    ):
+        out.append((ui("badge_asked", lang), (255, 150, 70)))
+    if view.first_player == seat:
+        out.append((ui("first", lang), (90, 96, 110)))
+    return out
+
+
+def draw_panel(
+    pt: Painter,
+    y: int,
+    lay: PanelLayout,
+    p: PlayerView,
+    view: InnovationView,
+    names: Sequence[str],
+) -> None:
+    lang = pt.lang
+    seat = p.seat
+    accent = kit.SEAT_COLORS[seat % len(kit.SEAT_COLORS)]
+    x0, x1 = MARGIN, WIDTH - MARGIN
+    asked = (
+        view.result is None
+        and view.pending is not None
+        and seat in view.pending.seats
+    )
+    d = pt.draw
+    d.rounded_rectangle(
+        (x0, y, x1, y + lay.height),
+        radius=16,
+        fill=kit.PANEL,
+        outline=kit.HIGHLIGHT if asked else kit.shade(accent, 0.6),
+        width=5 if asked else 2,
+    )
+    d.rounded_rectangle((x0 + 6, y + 12, x0 + 12, y + HEAD_H - 8), radius=3, fill=accent)
+    ix = x0 + PAD
+    cy = y + HEAD_H // 2 + 2
+    nx = ix + 8
+    if asked:
+        d.polygon([(nx, cy - 12), (nx + 18, cy), (nx, cy + 12)], fill=kit.HIGHLIGHT)
+        nx += 28
+    pname = _seat_name(names, seat)
+    pname = kit.wrap(pname, 32, 420, lang, 1, True)[0]
+    nx += pt.text((nx, cy), pname, 32, accent, True, "lm") + 14
+    for text, color in _badges(view, seat, lang):
+        bw = kit.text_width(text, 20, lang, True) + 20
+        d.rounded_rectangle((nx, cy - 15, nx + bw, cy + 15), radius=15, fill=color)
+        pt.text((nx + bw / 2, cy + 1), text, 20, kit.contrast_text(color), True, "mm")
+        nx += bw + 8
+    # icon totals, right-aligned
+    rx = x1 - PAD
+    cell = 96
+    for i, icon in enumerate(reversed(cat.ICONS)):
+        cx = rx - (i + 1) * cell
+        n = p.icons.get(icon, 0)
+        pt.paste(kit.inno_icon(icon, 42), (cx + 4, cy - 21))
+        pt.text((cx + 52, cy + 1), str(n), 32, kit.TEXT if n else kit.TEXT_DIM, bool(n), "lm")
+    # info lines: hand, score pile, achievements
+    iy = y + HEAD_H
+    for info in lay.info_lines:
+        gx: float = ix + 4
+        icy = iy + INFO_H / 2
+        for g in info:
+            _draw_group(pt, g, gx, icy, p)
+            gx += g.width + 34
+        iy += INFO_H
+    # piles
+    py = iy + 6
+    glow_card = view.dogma.card if view.dogma is not None and view.dogma.seat == seat else None
+    for row in lay.rows:
+        px = ix
+        for pile in row.piles:
+            label_y = py + pile_size(pile, row.step)[1] + 2
+            w = draw_pile(pt, px, py, pile, row.step, label_y, glow=pile.top == glow_card)
+            px += w + PILE_GAP
+        py += row.height + LABEL_H + ROW_GAP
+    # own view: the names of the hand and score pile cards
+    if lay.own_lines:
+        py += 2
+        d.line([(ix, py), (x1 - PAD, py)], fill=kit.LINE, width=1)
+        py += 6
+        label_w = _own_label_w(lang)
+        for key, line in lay.own_lines:
+            ncy = py + NAMES_ROW_H / 2
+            if key:
+                pt.text((ix + 4, ncy), ui(key, lang), 22, kit.TEXT_DIM, anchor="lm")
+            lx = ix + 4 + label_w
+            for cid in line:
+                lx += _draw_own_chip(pt, lx, ncy, cid) + 8
+            py += NAMES_ROW_H
+
+
+def _draw_own_chip(pt: Painter, x: float, cy: float, card_id: str) -> int:
+    c = cat.CARDS[card_id]
+    fill = kit.CARD_COLORS[c.color]
+    w = _own_chip_w(card_id)
+    pt.draw.rounded_rectangle((x, cy - 17, x + w, cy + 17), radius=8, fill=fill)
+    pt.paste(kit.inno_hex(30, HEX_FILL), (x + 4, cy - 15))
+    pt.text((x + 19, cy + 1), str(c.age), 16, kit.TEXT, True, "mm")
+    pt.text((x + CHIP + 6, cy + 1), name(card_id), 20, kit.contrast_text(fill), True, "lm")
+    return w
+
+
+def _draw_group(pt: Painter, g: Group, x: float, cy: float, p: PlayerView) -> None:
+    lang = pt.lang
+    if g.kind == "hand":
+        x += pt.text((x, cy), ui("hand", lang), 22, kit.TEXT_DIM, anchor="lm") + 10
+        x += pt.text((x, cy), str(p.hand_count), 28, kit.TEXT, True, "lm") + 12
+        _draw_ages(pt, x, cy, p.hand_ages, "back")
+    elif g.kind == "score":
+        x += pt.text((x, cy), ui("score", lang), 22, kit.TEXT_DIM, anchor="lm") + 10
+        x += pt.text((x, cy), str(p.score_count), 28, kit.TEXT, True, "lm") + 12
+        x = _draw_ages(pt, x, cy, p.score_ages, "back")
+        if p.score_total is not None:
+            text = "= " + ui("points", lang, n=p.score_total)
+            pt.text((x + 4, cy), text, 24, kit.GOLD, True, "lm")
+    else:
+        x += pt.text((x, cy), ui("achieved", lang), 22, kit.TEXT_DIM, anchor="lm") + 10
+        if not p.achievements:
+            pt.text((x, cy), ui("none", lang), 24, kit.TEXT_DIM, anchor="lm")
+        for a in _sorted_achievements(p):
+            x += _draw_achievement(pt, x, cy, a.id, a.age, True) + 6
+
+
+def _sorted_achievements(p: PlayerView) -> list[AchievementView]:
+    return sorted(p.achievements, key=lambda a: (a.age is None, a.age or 0, a.id))
+
+
+def _draw_achievement(
+    pt: Painter, x: float, cy: float, aid: str, age: int | None, available: bool
+) -> int:
+    if age is not None:
+        pt.texts.append(str(age))
+        pt.paste(age_chip(age, "gold" if available else "dim"), (x, cy - CHIP / 2))
+        return CHIP
+    label = name(aid, pt.lang)
+    w = _achievement_chip_w(aid, None, pt.lang)
+    fill = (150, 110, 200) if available else (54, 56, 64)
+    pt.draw.rounded_rectangle(
+        (x, cy - CHIP / 2, x + w, cy + CHIP / 2),
+        radius=CHIP // 2,
+        fill=fill,
+        outline=kit.GOLD if available else (80, 84, 96),
+        width=2,
+    )
+    pt.text((x + w / 2, cy + 1), label, 20, kit.TEXT if available else (120, 124, 136), True, "mm")
+    return w
+
+
+# -- header, shared area, result -------------------------------------------------------------
+
+STATUS_H = 64
+TABLE_H = 2 * 52 + 20
+
+
+def _status_lines(view: InnovationView, names: Sequence[str], lang: str) -> list[str]:
+    pend = view.pending
+    lines: list[str] = []
+    if view.result is not None:
+        return lines
+    if view.phase == "setup":
+        waiting = pend.seats if pend is not None else []
+        text = ui("setup", lang)
+        if waiting:
+            text += " — " + ui("waiting", lang, names=_join(names, waiting, lang))
+        return [text]
+    if pend is None:
+        return lines
+    who = _seat_name(names, pend.seats[0]) if pend.seats else "?"
+    if pend.kind == "turn":
+        n = pend.params.get("actions_left", view.actions_left)
+        lines.append(ui("to_play", lang, name=who, n=n))
+    elif pend.kind == "dogma_confirm":
+        card = str(pend.params.get("card", ""))
+        lines.append(ui("confirm", lang, name=who, card=name(card) if card else "?"))
+    else:
+        table = ASK.get(pend.kind, ASK_DEFAULT)
+        what = table.get(lang, table["en"])
+        src = pend.params.get("source")
+        if isinstance(src, str) and src in cat.CARDS:
+            what += f" ({name(src)})" if lang == "en" else f"（{name(src)}）"
+        lines.append(ui("asked", lang, name=who, what=what))
+    dg = view.dogma
+    if dg is not None:
+        text = ui("dogma", lang, card=name(dg.card), name=_seat_name(names, dg.seat),
+                  effect=dg.effect)
+        extra = []
+        if dg.executing is not None and dg.executing != dg.seat:
+            extra.append(ui("executing", lang, name=_seat_name(names, dg.executing)))
+        if dg.demanded:
+            extra.append(ui("demanded", lang, names=_join(names, dg.demanded, lang)))
+        if dg.sharers:
+            extra.append(ui("sharing", lang, names=_join(names, dg.sharers, lang)))
+        if extra:
+            text += " · " + " · ".join(extra)
+        lines.append(text)
+    return lines
+
+
+def draw_header(pt: Painter, view: InnovationView, names: Sequence[str]) -> int:
+    """Title, turn and the status lines; returns the height used."""
+    lang = pt.lang
+    lines = _status_lines(view, names, lang)
+    h = STATUS_H + max(0, len(lines) - 1) * 40
+    pt.draw.rectangle((0, 0, WIDTH, h), fill=(22, 24, 30))
+    cy = STATUS_H // 2
+    x = MARGIN + 4
+    x += pt.text((x, cy), name("game_title", lang), 34, kit.GOLD, True, "lm") + 16
+    if view.turn:
+        x += pt.text((x, cy + 2), ui("turn", lang, n=view.turn), 24, kit.TEXT_DIM, anchor="lm")
+    x += 24
+    for i, text in enumerate(lines):
+        size = 28 if i == 0 else 22
+        color = kit.HIGHLIGHT if i == 0 else kit.TEXT
+        ly = cy + 2 if i == 0 else STATUS_H + (i - 1) * 40 + 14
+        lx = x if i == 0 else MARGIN + 4
+        avail = WIDTH - MARGIN - lx
+        fitted = kit.wrap(text, size, avail, lang, 1, i == 0)[0]
+        pt.text((lx, ly), fitted, size, color, i == 0, "lm")
+    return h
+
+
+def draw_table(pt: Painter, y: int, view: InnovationView) -> int:
+    """Supply piles (ages 1-10) and the achievements still available."""
+    lang = pt.lang
+    x0, x1 = MARGIN, WIDTH - MARGIN
+    pt.draw.rounded_rectangle((x0, y, x1, y + TABLE_H), radius=16, fill=kit.PANEL)
+    cy = y + 10 + 26
+    x = x0 + PAD
+    x += pt.text((x, cy), ui("supply", lang), 22, kit.TEXT_DIM, anchor="lm") + 14
+    for age in range(1, 11):
+        n = view.supply[age - 1] if age - 1 < len(view.supply) else 0
+        pt.paste(age_chip(age, "supply" if n else "dim", 40), (x, cy - 20))
+        pt.texts.append(str(age))
+        x += 45
+        pt.text((x, cy), str(n), 24, kit.TEXT if n else kit.TEXT_DIM, bool(n), "lm")
+        x += 44
+    rx = x1 - PAD
+    text = ui("to_win", lang, n=view.achievements_to_win)
+    rx -= pt.text((rx, cy), text, 26, kit.GOLD, True, "rm") + 24
+    if view.removed_count:
+        pt.text((rx, cy), ui("removed", lang, n=view.removed_count), 22, kit.TEXT_DIM, anchor="rm")
+    # available age achievements, then the special achievements
+    cy += 52
+    x = x0 + PAD
+    x += pt.text((x, cy), ui("achievements", lang), 22, kit.TEXT_DIM, anchor="lm") + 14
+    for age in range(1, 10):
+        _draw_achievement(pt, x, cy, f"age_{age}", age, age in view.age_achievements)
+        x += CHIP + 6
+    x += 24
+    x += pt.text((x, cy), ui("specials", lang), 22, kit.TEXT_DIM, anchor="lm") + 14
+    for sid in cat.SPECIAL_IDS:
+        x += _draw_achievement(pt, x, cy, sid, None, sid in view.special_achievements) + 8
+    return TABLE_H
+
+
+RESULT_ROW_H = 46
+
+
+def result_height(view: InnovationView) -> int:
+    if view.result is None:
+        return 0
+    return 70 + 40 + len(view.result.scores) * RESULT_ROW_H + 16
+
+
+def draw_result(pt: Painter, y: int, view: InnovationView, names: Sequence[str]) -> None:
+    res = view.result
+    assert res is not None
+    lang = pt.lang
+    x0, x1 = MARGIN, WIDTH - MARGIN
+    h = result_height(view)
+    pt.draw.rounded_rectangle(
+        (x0, y, x1, y + h), radius=16, fill=(52, 46, 30), outline=kit.GOLD, width=3
+    )
+    winners = _join(names, res.winners, lang)
+    key = "wins" if len(res.winners) == 1 else "tie"
+    title = ui("game_over", lang) + " — " + ui(key, lang, names=winners)
+    kind = name(f"victory_{res.victory}", lang)
+    ty = y + 36
+    x = x0 + PAD + 8
+    x += pt.text((x, ty), title, 34, kit.GOLD, True, "lm") + 20
+    pt.text((x, ty + 2), f"({kind})", 24, kit.TEXT, anchor="lm")
+    cols = (x0 + 420, x0 + 700, x0 + 980)
+    hy = y + 88
+    for cx, key2 in zip(cols, ("col_score", "col_ach", "col_cards"), strict=True):
+        pt.text((cx, hy), ui(key2, lang), 20, kit.TEXT_DIM, anchor="mm")
+    ry = hy + 22
+    for sc in sorted(res.scores, key=lambda s: (s.rank, s.seat)):
+        cy = ry + RESULT_ROW_H / 2
+        win = sc.seat in res.winners
+        accent = kit.SEAT_COLORS[sc.seat % len(kit.SEAT_COLORS)]
+        pt.text((x0 + PAD + 20, cy), f"#{sc.rank}", 26, kit.GOLD if win else kit.TEXT_DIM, True,
+                "lm")
+        nm = kit.wrap(_seat_name(names, sc.seat), 28, 300, lang, 1, True)[0]
+        pt.text((x0 + PAD + 80, cy), nm, 28, accent, True, "lm")
+        b = sc.breakdown
+        vals = (
+            ui("points", lang, n=b.get("score", sc.total)),
+            str(b.get("achievements", 0)),
+            str(b.get("cards_in_score_pile", 0)),
+        )
+        for cx, v in zip(cols, vals, strict=True):
+            pt.text((cx, cy), v, 28, kit.TEXT, win, "mm")
+        ry += RESULT_ROW_H
+
+
+# -- entry points ------------------------------------------------------------------------------
+
+
+def _compose(
+    view: InnovationView, lang: str, player_names: Sequence[str] | None
+) -> Painter:
+    if lang not in LANGS:
+        lang = "en"
+    names = list(player_names or ())
+    players = sorted(view.players, key=lambda p: p.seat)
+    layouts = [panel_layout(p, lang) for p in players]
+    status_lines = len(_status_lines(view, names, lang))
+    head_h = STATUS_H + max(0, status_lines - 1) * 40
+    height = head_h + 10 + TABLE_H + 10
+    rh = result_height(view)
+    if rh:
+        height += rh + 10
+    height += sum(lay.height + 10 for lay in layouts) + MARGIN - 10
+    im = Image.new("RGB", (WIDTH, height), kit.BG)
+    pt = Painter(im, lang)
+    y = draw_header(pt, view, names) + 10
+    if rh:
+        draw_result(pt, y, view, names)
+        y += rh + 10
+    y += draw_table(pt, y, view) + 10
+    for p, lay in zip(players, layouts, strict=True):
+        draw_panel(pt, y, lay, p, view, names)
+        y += lay.height + 10
+    return pt
+
+
+def render_image(
+    view: InnovationView, lang: str = "en", player_names: Sequence[str] | None = None
+) -> Image.Image:
+    """The board as a Pillow image (``render_board`` encodes it)."""
+    return _compose(view, lang, player_names).im
+
+
+def board_texts(
+    view: InnovationView, lang: str = "en", player_names: Sequence[str] | None = None
+) -> list[str]:
+    """Every string the board image of ``view`` shows (card names included)."""
+    return _compose(view, lang, player_names).texts
+
+
+def encode(image: Image.Image) -> bytes:
+    """PNG bytes (unfiltered rows, zlib level 2)."""
+    return kit.png_bytes(image, 2)
+
+
+def render_board(
+    view: InnovationView, lang: str = "en", player_names: Sequence[str] | None = None
+) -> bytes:
+    """PNG bytes of the board in ``lang`` (en, zh-TW, zh-CN); ``player_names`` by seat."""
+    return encode(render_image(view, lang, player_names))
+
+
+def warm_up() -> None:
+    """Build every card tile once (e.g. in a thread at bot start-up)."""
+    for cid in cat.CARD_IDS:
+        top_card_tile(cid)
+
+
+# -- one card, large (/card) --------------------------------------------------------------------
+
+CARD_IMG_W = 900
+BIG_ICON = 104
+
+
+def _card_text_blocks(c: cat.Card, width: int) -> list[tuple[str, tuple[str, ...]]]:
+    return [
+        (d.kind, kit.wrap(d.summary, 28, width, "en", 12)) for d in c.dogmas
+    ]
+
+
+def render_card_image(card_id: str, lang: str = "en") -> Image.Image:
+    """One card large: name, age, colour, its four icon positions, its dogma paraphrased."""
+    if lang not in LANGS:
+        lang = "en"
+    if card_id in cat.SPECIALS:
+        return _render_special(card_id, lang)
+    c = cat.CARDS[card_id]
+    fill = kit.CARD_COLORS[c.color]
+    ink = kit.contrast_text(fill)
+    pad = 24
+    text_x = pad + 20 + 52 + 14
+    text_w = CARD_IMG_W - text_x - pad - 20
+    blocks = _card_text_blocks(c, text_w)
+    body_h = sum(52 + len(lines) * 36 + 18 for _, lines in blocks)
+    card_h = pad + BIG_ICON + 20 + 40 + body_h + 20 + BIG_ICON + pad
+    height = card_h + 2 * MARGIN + 70
+    im = Image.new("RGB", (CARD_IMG_W + 2 * MARGIN, height), kit.BG)
+    pt = Painter(im, lang)
+    face = _card_base(CARD_IMG_W, card_h, c.color, 22)
+    pt.paste(face, (MARGIN, MARGIN))
+    ox, oy = MARGIN, MARGIN
+    for pos in cat.POSITIONS:
+        sx, sy = _slot_xy(pos, CARD_IMG_W, card_h, BIG_ICON, pad)
+        _spot(im, c.icons.at(pos), (ox + sx, oy + sy), BIG_ICON, c.age)
+    # name and age on the top line
+    nx = ox + pad + BIG_ICON + 24
+    cy = oy + pad + BIG_ICON / 2
+    pt.texts.append(c.name)
+    kit.draw_text(im, (nx, cy - 12), c.name, 52, ink, "en", True, "lm")
+    sub = f"{ui('age', lang, n=c.age)} · {name(c.color, lang)}"
+    pt.text((nx, cy + 34), sub, 26, ink, False, "lm")
+    # dogma effects
+    y = oy + pad + BIG_ICON + 20
+    label = ui("paraphrase", lang)
+    pt.text((ox + pad + 20, y + 18), label, 22, ink, False, "lm")
+    y += 40
+    panel = kit.shade(fill, 0.35) if ink == kit.TEXT else kit.shade(fill, 1.6)
+    panel_ink = kit.TEXT if ink == kit.TEXT else kit.DARK_TEXT
+    for kind, lines in blocks:
+        bh = 52 + len(lines) * 36
+        pt.draw.rounded_rectangle(
+            (ox + pad, y, ox + CARD_IMG_W - pad, y + bh), radius=14, fill=panel
+        )
+        pt.paste(kit.inno_icon(c.dogma_icon, 52), (ox + pad + 14, y + 12))
+        tag = ui("demand" if kind == "demand" else "coop", lang)
+        tag_fill = (200, 44, 40) if kind == "demand" else (70, 74, 88)
+        tw = kit.text_width(tag, 20, lang, True) + 20
+        pt.draw.rounded_rectangle(
+            (ox + text_x, y + 8, ox + text_x + tw, y + 36), radius=14, fill=tag_fill
+        )
+        pt.text((ox + text_x + tw / 2, y + 23), tag, 20, kit.TEXT, True, "mm")
+        ly = y + 40 + 18
+        for line in lines:
+            pt.texts.append(line)
+            kit.draw_text(im, (ox + text_x, ly), line, 28, panel_ink, "en", False, "lm")
+            ly += 36
+        y += bh + 18
+    # footer: dogma icon and the icon counts
+    fy = MARGIN + card_h + 40
+    x = MARGIN + 8
+    x += pt.text((x, fy), ui("dogma_icon", lang), 24, kit.TEXT_DIM, anchor="lm") + 12
+    pt.paste(kit.inno_icon(c.dogma_icon, 44), (x, fy - 22))
+    x += 52
+    x += pt.text((x, fy), name(c.dogma_icon, lang), 24, kit.TEXT, True, "lm") + 40
+    x += pt.text((x, fy), ui("icons_on_card", lang), 24, kit.TEXT_DIM, anchor="lm") + 12
+    for icon, n in sorted(c.icon_counts().items(), key=lambda kv: cat.ICONS.index(kv[0])):
+        pt.paste(kit.inno_icon(icon, 44), (x, fy - 22))
+        x += 50 + pt.text((x + 50, fy), f"×{n}", 26, kit.TEXT, True, "lm") + 16
+    return im
+
+
+def _render_special(sid: str, lang: str) -> Image.Image:
+    s = cat.SPECIALS[sid]
+    width = CARD_IMG_W
+    lines = kit.wrap(s.condition, 28, width - 80, "en", 8)
+    via = s.alternate_claim.get("card")
+    how = str(s.alternate_claim.get("via", ""))
+    alt = kit.wrap(how, 24, width - 80, "en", 4) if via else ()
+    h = 40 + 70 + 40 + len(lines) * 38 + (50 + len(alt) * 32 if via else 0) + 30
+    im = Image.new("RGB", (width + 2 * MARGIN, h + 2 * MARGIN), kit.BG)
+    pt = Painter(im, lang)
+    x0, y0 = MARGIN, MARGIN
+    pt.draw.rounded_rectangle(
+        (x0, y0, x0 + width, y0 + h), radius=22, fill=(94, 64, 130), outline=kit.GOLD, width=4
+    )
+    pt.text((x0 + 40, y0 + 60), name(sid, lang), 52, kit.GOLD, True, "lm")
+    pt.text((x0 + width - 40, y0 + 64), ui("special", lang), 26, kit.TEXT, False, "rm")
+    y = y0 + 40 + 70 + 30
+    for line in lines:
+        pt.texts.append(line)
+        kit.draw_text(im, (x0 + 40, y), line, 28, kit.TEXT, "en", False, "lm")
+        y += 38
+    if via:
+        y += 24
+        pt.text((x0 + 40, y), ui("alt_claim", lang, card=str(via)), 24, kit.GOLD, True, "lm")
+        for line in alt:
+            y += 32
+            pt.texts.append(line)
+            kit.draw_text(im, (x0 + 40, y), line, 24, kit.TEXT_DIM, "en", False, "lm")
+    return im
+
+
+def render_card(card_id: str, lang: str = "en") -> bytes:
+    """PNG of one card (or special achievement) large, for ``/card`` lookups."""
+    return encode(render_card_image(card_id, lang))

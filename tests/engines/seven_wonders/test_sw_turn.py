@@ -1,0 +1,197 @@
+"""A turn (rulebook "時代概覽"): simultaneous choice, play, passing; the 6th turn."""
+
+from __future__ import annotations
+
+import pytest
+from sw_helpers import ENGINE, FILLER, choose_all, kinds, option_ids, position
+
+from engines.core.errors import IllegalAnswer
+
+H3 = [["altar", "theater", "stockade"], ["baths", "well", "barracks"],
+      ["tavern", "loom_1", "guard_tower"]]
+
+
+def test_every_seat_chooses_at_once_in_private() -> None:
+    st = ENGINE.new_game(4, 1)
+    prompts = ENGINE.prompts(st)
+    assert [p.seat for p in prompts] == [0, 1, 2, 3]
+    assert all(p.kind == "hand" and p.private for p in prompts)
+    assert all(len(h) == 7 for h in st.hands)
+    for p in prompts:
+        for card in set(st.hands[p.seat]):
+            assert f"sell:{card}" in option_ids(p)
+
+
+def test_choice_is_hidden_until_the_turn_resolves() -> None:
+    st = position(turn=5, hands=H3)
+    events = ENGINE.apply(st, 0, "build:altar")
+    assert kinds(events) == ["chosen", "choice_detail"]
+    public = [e for e in events if e.visible_to is None]
+    assert public[0].params == {"changed": False} and public[0].seat == 0
+    detail = events[1]
+    assert detail.visible_to == [0] and detail.params["card"] == "altar"
+    assert st.buildings[0] == []  # nothing happens yet
+    view = ENGINE.view(st, None).model_dump(mode="json")
+    assert "altar" not in str(view)
+    assert view["waiting_for"] == [1, 2]
+    assert ENGINE.view(st, 1).my_choice is None
+    assert ENGINE.view(st, 0).my_choice.card == "altar"  # type: ignore[union-attr]
+
+
+def test_a_seat_may_change_its_choice_until_the_last_one_chooses() -> None:
+    st = position(turn=5, hands=H3)
+    ENGINE.apply(st, 0, "build:altar")
+    waiting = ENGINE.prompt_for(st, 0)
+    assert waiting is not None and waiting.kind == "waiting" and waiting.private
+    assert waiting.params["card"] == "altar"
+    events = ENGINE.apply(st, 0, "sell:theater")
+    assert events[0].kind == "chosen" and events[0].params == {"changed": True}
+    ENGINE.apply(st, 1, "build:baths") if False else ENGINE.apply(st, 1, "sell:baths")
+    events = ENGINE.apply(st, 2, "build:tavern")
+    assert "card_sold" in kinds(events)
+    assert st.buildings[0] == [] and "theater" in st.discard
+    assert st.coins == [6, 6, 3 + 5]
+
+
+def test_resolution_events_say_who_built_what_but_not_what_was_sold() -> None:
+    st = position(turn=5, hands=H3, boards=["gizah", "ephesos", "rhodos"],
+                  cities=[[], [], ["sawmill"]])
+    events = choose_all(st, {0: "build:altar", 1: "sell:well", 2: "wonder:tavern"})
+    by_kind = {e.kind: e for e in events}
+    assert by_kind["building_built"].params["card"] == "altar"
+    assert by_kind["card_sold"].params == {"coins": 3}
+    assert by_kind["wonder_stage_built"].params["stage"] == 1
+    assert "card" not in by_kind["wonder_stage_built"].params
+    assert by_kind["wonder_card"].visible_to == [2]
+    public = [e for e in events if e.visible_to is None]
+    assert "well" not in str([e.params for e in public])
+    assert "tavern" not in str([e.params for e in public])
+
+
+def test_hands_pass_left_in_age_one_and_right_in_age_two() -> None:
+    st = position(turn=5, hands=H3)
+    choose_all(st, {0: "sell:altar", 1: "sell:baths", 2: "sell:tavern"})
+    assert st.turn == 6
+    assert st.hands[1] == ["theater", "stockade"]  # seat 0's hand went to its left (1)
+    assert st.hands[0] == ["loom_1", "guard_tower"]
+    st = position(turn=5, hands=H3, age=2)
+    choose_all(st, {0: "sell:altar", 1: "sell:baths", 2: "sell:tavern"})
+    assert st.hands[2] == ["theater", "stockade"]  # right neighbour of 0 is 2
+    st = position(turn=5, hands=H3, age=3)
+    choose_all(st, {0: "sell:altar", 1: "sell:baths", 2: "sell:tavern"})
+    assert st.hands[1] == ["theater", "stockade"]
+
+
+def test_sixth_turn_discards_the_seventh_card_without_coins() -> None:
+    st = position(turn=6, hands=[h[:2] for h in H3])
+    events = choose_all(st, {0: "sell:altar", 1: "sell:baths", 2: "sell:tavern"})
+    assert "last_cards_discarded" in kinds(events)
+    assert sorted(st.discard) == sorted(["altar", "baths", "tavern", "theater", "well",
+                                         "loom_1"])
+    assert st.coins == [6, 6, 6]
+    assert st.age == 2 and st.turn == 1 and all(len(h) == 7 for h in st.hands)
+
+
+def test_never_two_identical_buildings() -> None:
+    st = position(turn=5, hands=H3, cities=[["altar"], [], []])
+    assert "build:altar" not in option_ids(ENGINE.prompt_for(st, 0))
+    with pytest.raises(IllegalAnswer) as err:
+        ENGINE.apply(st, 0, "build:altar")
+    assert err.value.key == "already_built"
+
+
+def test_never_two_buildings_of_the_same_name_across_ages() -> None:
+    # Loom, Glassworks and Press are printed in Age I and in Age II: one of each per city.
+    hand = ["loom_2", "press_2", "glassworks_2", FILLER, FILLER]
+    st = position(age=2, turn=3, coins=[9, 9, 9], cities=[["loom_1", "press_1"], [], []],
+                  hands=[hand] + [[FILLER] * 5] * 2)
+    ids = option_ids(ENGINE.prompt_for(st, 0))
+    assert "build:loom_2" not in ids and "build:press_2" not in ids
+    assert "build:glassworks_2" in ids and "sell:loom_2" in ids
+    with pytest.raises(IllegalAnswer) as err:
+        ENGINE.apply(st, 0, "build:press_2")
+    assert err.value.key == "already_built"
+
+
+def test_halikarnassos_cannot_revive_a_twin_of_an_owned_building() -> None:
+    from engines.seven_wonders.turn import revivable
+
+    st = position(cities=[["loom_1"], [], []], discard=["loom_2", "tavern"])
+    assert revivable(st, 0) == ["tavern"]
+
+
+def test_chain_builds_for_free() -> None:
+    st = position(age=3, turn=5, cities=[["theater"], [], []], coins=[0, 3, 3],
+                  hands=[["gardens", FILLER, FILLER]] + [[FILLER] * 3] * 2)
+    opt = ENGINE.prompt_for(st, 0).option("build:gardens")  # type: ignore[union-attr]
+    assert opt is not None and opt.params["via"] == "chain" and opt.cost == 0
+    events = choose_all(st, {0: "build:gardens", 1: "sell:altar", 2: "sell:altar"})
+    assert any(e.kind == "building_built" and e.params["via"] == "chain" for e in events)
+
+
+def test_free_card_and_coin_cost_to_the_bank() -> None:
+    st = position(turn=5, hands=[["tree_farm", FILLER, FILLER]] + [[FILLER] * 3] * 2)
+    opt = ENGINE.prompt_for(st, 0).option("build:tree_farm")  # type: ignore[union-attr]
+    assert opt is not None and opt.cost == 1 and opt.params["via"] == "pay"
+    choose_all(st, {0: "build:tree_farm", 1: "sell:altar", 2: "sell:altar"})
+    assert st.coins[0] == 2 and st.bank_in == 1
+
+
+def test_illegal_answers() -> None:
+    st = position(turn=5, hands=H3)
+    cases = [
+        (0, "build:palace", "card_not_in_hand"),
+        (0, "bogus", "illegal_option"),
+        (0, "pay:0:0", "illegal_option"),
+        (2, "build:guard_tower", "cannot_afford"),
+        (7, "sell:altar", "not_your_turn"),
+    ]
+    for seat, oid, key in cases:
+        with pytest.raises(IllegalAnswer) as err:
+            ENGINE.apply(st, seat, oid)
+        assert err.value.key == key, oid
+    st = position(turn=5, hands=H3, boards=["rhodos", "olympia", "olympia"], coins=9)
+    ENGINE.apply(st, 0, "build:stockade") if False else None
+    st2 = position(turn=5, boards=["rhodos", "olympia", "olympia"], coins=9,
+                   hands=[["guard_tower", "altar", "altar"]] + [[FILLER] * 3] * 2)
+    ENGINE.apply(st2, 0, "build:guard_tower")
+    with pytest.raises(IllegalAnswer) as err:
+        ENGINE.apply(st2, 0, "pay:1:1")
+    assert err.value.key == "invalid_payment"
+    with pytest.raises(IllegalAnswer) as err:
+        ENGINE.apply(st2, 0, "sell:altar")
+    assert err.value.key == "illegal_option"
+
+
+def test_wonder_complete_is_refused() -> None:
+    st = position(turn=5, hands=H3, boards=["rhodos", "gizah", "ephesos"], sides="night",
+                  stages=[2, 0, 0], coins=20)
+    with pytest.raises(IllegalAnswer) as err:
+        ENGINE.apply(st, 0, "wonder:altar")
+    assert err.value.key == "wonder_complete"
+
+
+def test_timeout_option_sells_the_first_card() -> None:
+    st = position(turn=5, hands=H3)
+    assert ENGINE.timeout_option(st, 1) == "sell:baths"
+    ENGINE.apply(st, 1, "sell:well")
+    assert ENGINE.timeout_option(st, 1) is None  # already chosen
+    st2 = position(turn=5, boards=["rhodos", "olympia", "olympia"], coins=9,
+                   hands=[["guard_tower", "altar", "altar"]] + [[FILLER] * 3] * 2)
+    ENGINE.apply(st2, 0, "build:guard_tower")
+    assert ENGINE.timeout_option(st2, 0) == "pay:0:2"  # the cheapest payment
+    for seat in range(3):
+        oid = ENGINE.timeout_option(st, seat)
+        if oid:
+            ENGINE.apply(st, seat, oid)
+    assert st.turn == 6
+
+
+def test_answer_leaves_its_input_untouched() -> None:
+    st = position(turn=5, hands=H3)
+    before = ENGINE.dump(st)
+    new, _ = ENGINE.answer(st, 0, "build:altar")
+    new, _ = ENGINE.answer(new, 1, "sell:baths")
+    new, _ = ENGINE.answer(new, 2, "sell:tavern")
+    assert ENGINE.dump(st) == before
+    assert new.turn == 6
