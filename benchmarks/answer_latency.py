@@ -23,6 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks import _harness as harness  # noqa: E402
 from games.service import GameService  # noqa: E402
 from games.storage import SqlStore, open_store  # noqa: E402
 
@@ -39,12 +40,6 @@ def _renderer() -> Callable[[Any, str, Sequence[str]], bytes] | None:
     return render_board
 
 
-def percentile(samples: list[float], p: float) -> float:
-    ordered = sorted(samples)
-    k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
-    return ordered[k]
-
-
 def report(title: str, stages: dict[str, list[float]]) -> None:
     print(f"\n{title} ({len(stages['total'])} answers)")
     print(f"  {'stage':<10} {'p50':>8} {'p95':>8} {'p99':>8} {'max':>8}  (ms)")
@@ -53,8 +48,8 @@ def report(title: str, stages: dict[str, list[float]]) -> None:
             continue
         ms = [s * 1000 for s in samples]
         print(
-            f"  {stage:<10} {statistics.median(ms):8.2f} {percentile(ms, 95):8.2f} "
-            f"{percentile(ms, 99):8.2f} {max(ms):8.2f}"
+            f"  {stage:<10} {statistics.median(ms):8.2f} {harness.percentile(ms, 95):8.2f} "
+            f"{harness.percentile(ms, 99):8.2f} {max(ms):8.2f}"
         )
 
 

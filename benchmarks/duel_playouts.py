@@ -9,14 +9,12 @@ uniformly random option (seeded ``engines.core.rng.Rng``), from ``new_game`` to 
 from __future__ import annotations
 
 import argparse
-import cProfile
-import pstats
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks import _harness as harness  # noqa: E402
 from engines.core.rng import Rng  # noqa: E402
 from engines.duel.engine import DuelEngine  # noqa: E402
 
@@ -46,17 +44,9 @@ def main() -> None:
     args = parser.parse_args()
     playouts(50, args.seed + 1)  # warm the option cache
     if args.profile:
-        prof = cProfile.Profile()
-        prof.enable()
-        playouts(args.games, args.seed)
-        prof.disable()
-        pstats.Stats(prof).sort_stats("tottime").print_stats(25)
+        harness.profile(lambda: playouts(args.games, args.seed))
         return
-    start = time.perf_counter()
-    cpu_start = time.process_time()
-    games, answers = playouts(args.games, args.seed)
-    cpu = time.process_time() - cpu_start
-    elapsed = time.perf_counter() - start
+    (games, answers), elapsed, cpu = harness.clocked(lambda: playouts(args.games, args.seed))
     print(f"{games} games, {answers} answers in {elapsed:.2f} s: "
           f"{games / elapsed:.0f} games/s ({answers / elapsed:.0f} answers/s); "
           f"CPU time {cpu:.2f} s: {games / cpu:.0f} games/s per core")

@@ -11,14 +11,12 @@ uniformly random option of a random open prompt (seeded ``engines.core.rng.Rng``
 from __future__ import annotations
 
 import argparse
-import cProfile
-import pstats
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks import _harness as harness  # noqa: E402
 from engines.core.rng import Rng  # noqa: E402
 from engines.innovation.engine import InnovationEngine  # noqa: E402
 
@@ -41,11 +39,7 @@ def playouts(games: int, seed: int, players: int) -> tuple[int, int]:
 
 
 def run(games: int, seed: int, players: int) -> None:
-    start = time.perf_counter()
-    cpu_start = time.process_time()
-    n, answers = playouts(games, seed, players)
-    cpu = time.process_time() - cpu_start
-    elapsed = time.perf_counter() - start
+    (n, answers), elapsed, cpu = harness.clocked(lambda: playouts(games, seed, players))
     print(f"{players} players: {n} games, {answers} answers in {elapsed:.2f} s: "
           f"{n / elapsed:.0f} games/s ({answers / elapsed:.0f} answers/s); "
           f"CPU time {cpu:.2f} s: {n / cpu:.0f} games/s per core")
@@ -60,11 +54,7 @@ def main() -> None:
     args = parser.parse_args()
     playouts(20, args.seed + 1, 2)  # warm caches
     if args.profile:
-        prof = cProfile.Profile()
-        prof.enable()
-        playouts(args.games, args.seed, args.players or 2)
-        prof.disable()
-        pstats.Stats(prof).sort_stats("tottime").print_stats(25)
+        harness.profile(lambda: playouts(args.games, args.seed, args.players or 2))
         return
     for players in ([args.players] if args.players else [2, 4]):
         run(args.games, args.seed, players)

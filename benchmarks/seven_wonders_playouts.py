@@ -17,15 +17,13 @@ Targets: >= 580 games/s at 3 players and >= 260 games/s at 7 players (CPU time, 
 from __future__ import annotations
 
 import argparse
-import cProfile
-import pstats
 import random
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks import _harness as harness  # noqa: E402
 from engines.seven_wonders.engine import SevenWondersEngine  # noqa: E402
 
 TARGETS = {3: 580, 7: 260}
@@ -55,11 +53,7 @@ def playouts(players: int, games: int, seed: int) -> tuple[int, int]:
 
 def measure(players: int, games: int, seed: int) -> float:
     playouts(players, 20, seed + 1)  # warm the caches
-    cpu_start = time.process_time()
-    start = time.perf_counter()
-    _, answers = playouts(players, games, seed)
-    cpu = time.process_time() - cpu_start
-    elapsed = time.perf_counter() - start
+    (_, answers), elapsed, cpu = harness.clocked(lambda: playouts(players, games, seed))
     rate = games / cpu
     target = TARGETS.get(players)
     verdict = ""
@@ -78,12 +72,7 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
     if args.profile:
-        prof = cProfile.Profile()
-        prof.enable()
-        for p in args.players:
-            playouts(p, args.games, args.seed)
-        prof.disable()
-        pstats.Stats(prof).sort_stats("tottime").print_stats(25)
+        harness.profile(lambda: [playouts(p, args.games, args.seed) for p in args.players])
         return
     for p in args.players:
         measure(p, args.games, args.seed)

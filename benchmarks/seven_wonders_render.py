@@ -9,17 +9,16 @@ PNG sizes, and finally one table render after every turn of a whole game from em
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks import _harness as harness  # noqa: E402
 from engines.registry import get_engine  # noqa: E402
 from engines.seven_wonders.view import SevenWondersView  # noqa: E402
 from renderers import kit  # noqa: E402
@@ -50,28 +49,13 @@ def play(players: int, seed: int, stop: Callable[[Any], bool] | None) -> tuple[A
     return state, turns
 
 
-def p95(samples: list[float]) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-
-
 def timed(label: str, n: int, draw: Callable[[], Any], out: str = "") -> None:
-    totals: list[float] = []
-    draws: list[float] = []
-    png = b""
-    image = None
-    for _ in range(n):
-        t0 = time.perf_counter()
-        image = draw()
-        t1 = time.perf_counter()
-        png = sw.encode(image)
-        t2 = time.perf_counter()
-        draws.append((t1 - t0) * 1000)
-        totals.append((t2 - t0) * 1000)
+    times = harness.time_renders(n, draw, sw.encode)
+    image, png, totals = times.image, times.png, times.totals
     assert image is not None
     print(
-        f"{label}: mean {statistics.mean(totals):.1f} ms, p95 {p95(totals):.1f} ms "
-        f"(drawing {statistics.mean(draws):.1f} ms, rest PNG encoding); "
+        f"{label}: mean {statistics.mean(totals):.1f} ms, p95 {harness.p95(totals):.1f} ms "
+        f"(drawing {statistics.mean(times.draws):.1f} ms, rest PNG encoding); "
         f"{image.width}x{image.height}, {len(png) / 1024:.0f} KiB"
     )
     if out:
@@ -79,11 +63,9 @@ def timed(label: str, n: int, draw: Callable[[], Any], out: str = "") -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("-n", type=int, default=50, help="renders to time")
-    parser.add_argument("--seed", type=int, default=27)
-    parser.add_argument("--lang", default="zh-TW")
-    parser.add_argument("--out", default="", help="also write the PNGs with this path prefix")
+    parser = harness.render_parser(
+        __doc__, seed=27, out_help="also write the PNGs with this path prefix"
+    )
     args = parser.parse_args()
     lang = args.lang
     engine = get_engine("seven_wonders")
@@ -95,9 +77,8 @@ def main() -> None:
     hand_view = engine.view(mid, 0)
     assert isinstance(mid_view, SevenWondersView) and isinstance(hand_view, SevenWondersView)
 
-    t0 = time.perf_counter()
-    sw.render_table(mid_view, lang, NAMES)
-    print(f"cold first 7-player table render: {(time.perf_counter() - t0) * 1000:.1f} ms")
+    _, cold = harness.timed_ms(lambda: sw.render_table(mid_view, lang, NAMES))
+    print(f"cold first 7-player table render: {cold:.1f} ms")
     prefix = args.out
     timed(
         f"7-player table, Age II (n={args.n})",
@@ -128,15 +109,9 @@ def main() -> None:
     for cached in (sw.building_chip, sw.stage_tile, sw.card_tile, sw._dimmed, sw._token):
         cached.cache_clear()
     _, turns = play(7, args.seed + 1, None)
-    per_turn = []
-    for v in turns:
-        t0 = time.perf_counter()
-        sw.render_table(v, lang, NAMES)
-        per_turn.append((time.perf_counter() - t0) * 1000)
-    print(
-        f"whole 7-player game from empty caches ({len(per_turn)} table renders): "
-        f"first {per_turn[0]:.1f} ms, mean {statistics.mean(per_turn):.1f} ms, "
-        f"p95 {p95(per_turn):.1f} ms, max {max(per_turn):.1f} ms"
+    per_turn = harness.time_each(turns, lambda v: sw.render_table(v, lang, NAMES))
+    harness.print_spread(
+        f"whole 7-player game from empty caches ({len(per_turn)} table renders)", per_turn
     )
 
 

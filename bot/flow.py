@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -26,6 +27,7 @@ from bot.wording import (
     prompt_text,
     seat_names,
 )
+from engines.core.contract import Prompt
 from engines.core.errors import IllegalAnswer
 from games.models import GameInfo, ServiceError
 
@@ -86,8 +88,28 @@ async def reply(
 async def refuse(
     interaction: discord.Interaction[Any], exc: BaseException, info: GameInfo | None = None
 ) -> None:
+    """Tell the clicker, ephemerally, why nothing happened (a ``Refusal`` or an error)."""
     lang = info.language if info else user_lang(interaction)
-    await reply(interaction, error_text(lang, exc, info.game if info else None))
+    if isinstance(exc, Refusal):
+        text = t(lang, f"errors.{exc.key}", **exc.params)
+    else:
+        text = error_text(lang, exc, info.game if info else None)
+    await reply(interaction, text)
+
+
+def own_prompt(prompts: Sequence[Prompt], seat: int | None) -> Prompt | None:
+    """The open prompt of ``seat`` among ``prompts``, if any."""
+    return next((p for p in prompts if p.seat == seat), None)
+
+
+def player_seat(info: GameInfo, user_id: int, seat: int | None = None) -> int:
+    """The seat ``user_id`` plays in ``info``; refused for outsiders or another ``seat``."""
+    my_seat = info.seat_of(user_id)
+    if my_seat is None:
+        raise Refusal("not_a_player", id=info.id)
+    if seat is not None and seat != my_seat:
+        raise Refusal("wrong_seat", name=seat_names(info.seats).get(seat, "?"))
+    return my_seat
 
 
 # -- answering ---------------------------------------------------------------------------
@@ -110,18 +132,14 @@ async def submit(
     info: GameInfo | None = None
     try:
         info = await bot.service.get(game_id)
-        my_seat = info.seat_of(interaction.user.id)
-        if my_seat is None:
-            raise Refusal("not_a_player", id=game_id)
-        if seat is not None and seat != my_seat:
-            raise Refusal("wrong_seat", name=seat_names(info.seats).get(seat, "?"))
+        my_seat = player_seat(info, interaction.user.id, seat)
         stamped = isinstance(version, str)
         if version is not None and not stamped and version != info.version:
             raise Refusal("stale")
         if info.status != "active":
             raise Refusal("game_not_active", id=game_id)
         prompts = await bot.service.prompts(game_id)
-        prompt = next((p for p in prompts if p.seat == my_seat), None)
+        prompt = own_prompt(prompts, my_seat)
         if prompt is None:
             raise Refusal("not_your_turn")
         game = info.game
@@ -149,11 +167,7 @@ async def submit(
             interaction_id=interaction.id,
             check=check,
         )
-    except Refusal as exc:
-        lang = info.language if info else user_lang(interaction)
-        await reply(interaction, t(lang, f"errors.{exc.key}", **exc.params))
-        return
-    except (ServiceError, IllegalAnswer) as exc:
+    except (Refusal, ServiceError, IllegalAnswer) as exc:
         await refuse(interaction, exc, info)
         return
     names = seat_names(info.seats)
@@ -186,18 +200,12 @@ async def show_hand(interaction: discord.Interaction[Any], game_id: int) -> None
     info: GameInfo | None = None
     try:
         info = await bot.service.get(game_id)
-        seat = info.seat_of(interaction.user.id)
-        if seat is None:
-            raise Refusal("not_a_player", id=game_id)
+        seat = player_seat(info, interaction.user.id)
         if info.status == "lobby":
             raise Refusal("game_not_active", id=game_id)
         view = await bot.service.view(game_id, seat)
         prompts = await bot.service.prompts(game_id)
-    except Refusal as exc:
-        lang = info.language if info else user_lang(interaction)
-        await reply(interaction, t(lang, f"errors.{exc.key}", **exc.params))
-        return
-    except (ServiceError, IllegalAnswer) as exc:
+    except (Refusal, ServiceError, IllegalAnswer) as exc:
         await refuse(interaction, exc, info)
         return
     lang, names = info.language, seat_names(info.seats)
@@ -206,7 +214,7 @@ async def show_hand(interaction: discord.Interaction[Any], game_id: int) -> None
     words = words_for(info.game)
     lines = [t(lang, "turn.your_view", id=game_id, game=game_title(lang, info.game))]
     lines += words.hand_lines(lang, view, seat, names)
-    prompt = next((p for p in prompts if p.seat == seat), None)
+    prompt = own_prompt(prompts, seat)
     kwargs: dict[str, Any] = {}
     items: list[discord.ui.Item[Any]] = []
     if prompt is not None:
@@ -252,11 +260,7 @@ async def show_seat(interaction: discord.Interaction[Any], game_id: int, seat: i
         if info.status == "lobby":
             raise Refusal("game_not_active", id=game_id)
         view = await bot.service.view(game_id, None)
-    except Refusal as exc:
-        lang = info.language if info else user_lang(interaction)
-        await reply(interaction, t(lang, f"errors.{exc.key}", **exc.params))
-        return
-    except (ServiceError, IllegalAnswer) as exc:
+    except (Refusal, ServiceError, IllegalAnswer) as exc:
         await refuse(interaction, exc, info)
         return
     text, file = await seat_message(bot, info, view, seat)
@@ -293,23 +297,15 @@ async def show_page(
     info: GameInfo | None = None
     try:
         info = await bot.service.get(game_id)
-        my_seat = info.seat_of(interaction.user.id)
-        if my_seat is None:
-            raise Refusal("not_a_player", id=game_id)
-        if my_seat != seat:
-            raise Refusal("wrong_seat", name=seat_names(info.seats).get(seat, "?"))
+        player_seat(info, interaction.user.id, seat)
         if isinstance(version, int) and version != info.version:
             raise Refusal("stale")
-        prompt = next((p for p in await bot.service.prompts(game_id) if p.seat == seat), None)
+        prompt = own_prompt(await bot.service.prompts(game_id), seat)
         if prompt is None:
             raise Refusal("not_your_turn")
         if isinstance(version, str) and stamp(info.game, prompt) != version:
             raise Refusal("stale")
-    except Refusal as exc:
-        lang = info.language if info else user_lang(interaction)
-        await reply(interaction, t(lang, f"errors.{exc.key}", **exc.params))
-        return
-    except (ServiceError, IllegalAnswer) as exc:
+    except (Refusal, ServiceError, IllegalAnswer) as exc:
         await refuse(interaction, exc, info)
         return
     names = seat_names(info.seats)
@@ -352,8 +348,7 @@ async def play_choices(
     needle = current.casefold().strip()
     for info in games:
         seat = info.seat_of(interaction.user.id)
-        prompts = await bot.service.prompts(info.id)
-        prompt = next((p for p in prompts if p.seat == seat), None)
+        prompt = own_prompt(await bot.service.prompts(info.id), seat)
         if prompt is None:
             continue
         names = seat_names(info.seats)
@@ -379,7 +374,7 @@ async def play(interaction: discord.Interaction[Any], choice: str) -> None:
     wanted = choice.casefold().strip()
     for info in await candidate_games(interaction):
         seat = info.seat_of(interaction.user.id)
-        prompt = next((p for p in await bot.service.prompts(info.id) if p.seat == seat), None)
+        prompt = own_prompt(await bot.service.prompts(info.id), seat)
         if prompt is None:
             continue
         names = seat_names(info.seats)

@@ -311,28 +311,17 @@ def card_tile(card_id: str, lang: str, dim: bool = False) -> Image.Image:
             base,
             base.getchannel("A").point(lambda v: 255 if v > 0 else 0),
         )
-    fill = kit.CARD_COLORS[c.color]
-    im = Image.new("RGBA", (CARD_W, CARD_H), (0, 0, 0, 0))
-    d = ImageDraw.Draw(im)
-    d.rounded_rectangle(
-        (0, 0, CARD_W - 1, CARD_H - 1),
-        radius=9,
-        fill=(236, 230, 214),
-        outline=kit.shade(fill, 0.6),
-        width=2,
-    )
-    d.rounded_rectangle((0, 0, CARD_W - 1, BAND_H), radius=9, fill=fill)
-    d.rectangle((2, BAND_H - 10, CARD_W - 3, BAND_H), fill=fill)
-    lines, size = kit.fit_lines(name(card_id, lang), CARD_W - 12, (20, 19, 18), lang, 2, bold=True)
-    kit.draw_lines(
-        im,
-        (CARD_W / 2, BAND_H / 2 + 1),
-        lines,
-        size,
-        kit.contrast_text(fill),
+    im, d = kit.banded_card(
+        CARD_W,
+        CARD_H,
+        BAND_H,
+        kit.CARD_COLORS[c.color],
+        name(card_id, lang),
+        (20, 19, 18),
         lang,
-        bold=True,
-        leading=1.08,
+        radius=9,
+        width=2,
+        pad=12,
     )
     # cost row (what the covered part of a card still shows)
     items = cost_items(c.cost)
@@ -411,19 +400,10 @@ def back_tile(back: str) -> Image.Image:
 # -- sections --------------------------------------------------------------------------
 
 
-def _clip(text: str, size: int, max_w: int, lang: str, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis to fit one line of ``max_w`` px (long player names)."""
-    return (kit.wrap(text, size, max_w, lang, 1, bold) or ("",))[0]
-
-
-def _seat_name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if seat < len(names) and names[seat] else f"Player {seat + 1}"
-
-
 def _status(view: DuelView, names: Sequence[str], lang: str) -> str:
     if view.result is not None or view.active_seat is None:
         return ui("over", lang)
-    who = _clip(_seat_name(names, view.active_seat), 28, 420, lang, bold=True)
+    who = kit.clip(kit.seat_name(names, view.active_seat), 28, 420, lang, bold=True)
     kind = view.prompt_kind or ""
     if kind == "turn" or (not kind and view.phase == "play"):
         return ui("turn", lang, name=who, age=kit.roman(view.age))
@@ -453,7 +433,7 @@ def draw_header(im: Image.Image, view: DuelView, names: Sequence[str], lang: str
     kit.draw_text(
         im,
         (MARGIN + 28, (HEADER_H + 4) / 2),
-        _clip(_status(view, names, lang), 28, 900, lang, bold=True),
+        kit.clip(_status(view, names, lang), 28, 900, lang, bold=True),
         28,
         kit.TEXT,
         lang,
@@ -531,7 +511,7 @@ def draw_track(im: Image.Image, y: int, view: DuelView, names: Sequence[str], la
     im.paste(track_background(), (0, y))
     top, bottom = y + 44, y + 100
     for seat in (0, 1):  # each capital is labelled with its owner, above it
-        nm = _clip(_seat_name(names, seat), 20, 160, lang, bold=True)
+        nm = kit.clip(kit.seat_name(names, seat), 20, 160, lang, bold=True)
         anchor = "lm" if seat == 0 else "rm"
         x = MARGIN + 14 if seat == 0 else WIDTH - MARGIN - 14
         kit.draw_text(
@@ -777,7 +757,9 @@ def draw_result(im: Image.Image, y: int, view: DuelView, names: Sequence[str], l
         width=3,
     )
     if len(res.winners) == 1:
-        title = _clip(ui("wins", lang, name=_seat_name(names, res.winners[0])), 34, 680, lang, True)
+        title = kit.clip(
+            ui("wins", lang, name=kit.seat_name(names, res.winners[0])), 34, 680, lang, True
+        )
     else:
         title = ui("tie", lang)
     victory = VICTORY_TERM.get(res.victory)
@@ -798,7 +780,7 @@ def draw_result(im: Image.Image, y: int, view: DuelView, names: Sequence[str], l
         kit.draw_text(
             im,
             (x, ty),
-            _clip(_seat_name(names, seat), 22, 170, lang, bold=True),
+            kit.clip(kit.seat_name(names, seat), 22, 170, lang, bold=True),
             22,
             kit.SEAT_COLORS[seat],
             lang,
@@ -906,7 +888,7 @@ def draw_city(
     nw = kit.draw_text(
         im,
         (nx, cy),
-        _clip(_seat_name(names, seat), 28, CITY_W - 330, lang, bold=True),
+        kit.clip(kit.seat_name(names, seat), 28, CITY_W - 330, lang, bold=True),
         28,
         accent,
         lang,

@@ -131,6 +131,7 @@ ASK: dict[str, dict[str, str]] = {
     "return_top": _t("return a top card", "回收一張主動卡片", "回收一张主动卡片"),
     "take_top": _t("take a top card", "拿取一張主動卡片", "拿取一张主动卡片"),
     "meld_order": _t("order to meld", "出牌順序", "出牌顺序"),
+    "return_order": _t("order to return", "回收順序", "回收顺序"),
     "execute": _t("a card to execute", "要執行的卡片", "要执行的卡片"),
     "collaboration_take": _t("a card to keep", "保留的卡片", "保留的卡片"),
     "rearrange_color": _t("a pile to rearrange", "重新排列的牌堆", "重新排列的牌堆"),

@@ -12,7 +12,7 @@ import math
 import struct
 import threading
 import zlib
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
 from importlib.resources import files
 from typing import Literal
@@ -268,6 +268,16 @@ def draw_lines(
     y0 = center[1] - step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):
         draw_text(im, (center[0], y0 + i * step), line, size, fill, lang, bold, anchor="mm")
+
+
+def clip(text: str, size: int, max_w: int, lang: str, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis to fit one line of ``max_w`` px (long player names)."""
+    return (wrap(text, size, max_w, lang, 1, bold) or ("",))[0]
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """The player's name at ``seat``, or "Player n" when none was given."""
+    return names[seat] if seat < len(names) and names[seat] else f"Player {seat + 1}"
 
 
 # -- sprites ---------------------------------------------------------------------------
@@ -652,6 +662,40 @@ def rounded_panel(
     ImageDraw.Draw(im).rounded_rectangle(
         box, radius=radius, fill=fill, outline=outline, width=width
     )
+
+
+def banded_card(
+    w: int,
+    h: int,
+    band_h: int,
+    fill: RGB,
+    title: str,
+    sizes: tuple[int, ...],
+    lang: str,
+    *,
+    radius: int,
+    width: int,
+    pad: int,
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A blank building card: a parchment body outlined in a darker ``fill`` under a
+    ``fill`` band of ``band_h`` px holding ``title`` in bold (up to two lines, ``pad`` px
+    narrower than the card). Returns the image and a drawer for the rest of the face."""
+    im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    d.rounded_rectangle(
+        (0, 0, w - 1, h - 1),
+        radius=radius,
+        fill=(236, 230, 214),
+        outline=shade(fill, 0.6),
+        width=width,
+    )
+    d.rounded_rectangle((0, 0, w - 1, band_h), radius=radius, fill=fill)
+    d.rectangle((2, band_h - 10, w - 3, band_h), fill=fill)
+    lines, size = fit_lines(title, w - pad, sizes, lang, 2, bold=True)
+    draw_lines(
+        im, (w / 2, band_h / 2 + 1), lines, size, contrast_text(fill), lang, bold=True, leading=1.08
+    )
+    return im, d
 
 
 def roman(n: int) -> str:

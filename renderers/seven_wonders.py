@@ -164,15 +164,6 @@ def name(item_id: str, lang: str) -> str:
     return cat.name(item_id, lang)
 
 
-def _seat_name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if seat < len(names) and names[seat] else f"Player {seat + 1}"
-
-
-def _clip(text: str, size: int, max_w: int, lang: str, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis to fit one line of ``max_w`` px."""
-    return (kit.wrap(text, size, max_w, lang, 1, bold) or ("",))[0]
-
-
 def _accent(seat: int) -> kit.RGB:
     return kit.SEAT_COLORS[seat % len(kit.SEAT_COLORS)]
 
@@ -455,7 +446,7 @@ def building_chip(card_id: str, lang: str) -> Image.Image:
     """A built card in a city: a chip in the card's colour with its name."""
     c = cat.CARDS[card_id]
     fill = kit.CARD_COLORS[c.color]
-    label = _clip(name(card_id, lang), CHIP_SIZE, 300, lang)
+    label = kit.clip(name(card_id, lang), CHIP_SIZE, 300, lang)
     w = kit.text_width(label, CHIP_SIZE, lang) + 20
     im = Image.new("RGBA", (w, CHIP_H), (0, 0, 0, 0))
     ImageDraw.Draw(im).rounded_rectangle(
@@ -681,7 +672,7 @@ def _draw_both_sides(im: Image.Image, x: int, y: int, w: int, board: str, lang: 
         kit.draw_text(
             im,
             (cx, ry + STAGE_H / 2 + 16),
-            _clip(ui(side, lang), 15, SIDE_LABEL_W - 4, lang),
+            kit.clip(ui(side, lang), 15, SIDE_LABEL_W - 4, lang),
             15,
             kit.TEXT_DIM,
             lang,
@@ -705,7 +696,7 @@ def _draw_board_offer(im: Image.Image, x: int, y: int, w: int, board: str, lang:
     res = cat.WONDERS[board].starting_resource
     letters = RES_LETTER.get(lang, RES_LETTER["en"])
     _chip(im, (x + PAD + 14, y + 22), res, 28, letters[res], lang)
-    label = _clip(name(board, lang), 21, w - 2 * PAD - 40, lang, bold=True)
+    label = kit.clip(name(board, lang), 21, w - 2 * PAD - 40, lang, bold=True)
     kit.draw_text(im, (x + PAD + 36, y + 22), label, 21, WONDER_GOLD, lang, bold=True, anchor="lm")
     _draw_both_sides(im, x + PAD, y + 40, w - 2 * PAD, board, lang)
 
@@ -762,7 +753,7 @@ def draw_city(
     # name (and "choosing…")
     nx = ix + 6
     max_name = rx - nx - (150 if choosing else 10)
-    label = _clip(_seat_name(names, seat), 26, max(60, max_name), lang, bold=True)
+    label = kit.clip(kit.seat_name(names, seat), 26, max(60, max_name), lang, bold=True)
     nw = kit.draw_text(im, (nx, cy), label, 26, accent, lang, bold=True, anchor="lm")
     if choosing:
         hx = nx + nw + 10
@@ -770,8 +761,8 @@ def draw_city(
         kit.draw_text(im, (hx + 26, cy), ui("choosing", lang), 18, CHOOSING, lang, anchor="lm")
     # neighbours (who this city trades with; hands pass towards one of them)
     ny = y + 52
-    lt = ui("left_of", lang, name=_clip(_seat_name(names, city.left), 17, 200, lang))
-    rt = ui("right_of", lang, name=_clip(_seat_name(names, city.right), 17, 200, lang))
+    lt = ui("left_of", lang, name=kit.clip(kit.seat_name(names, city.left), 17, 200, lang))
+    rt = ui("right_of", lang, name=kit.clip(kit.seat_name(names, city.right), 17, 200, lang))
     _arrow(d, nx + 5, ny, 9, True, kit.TEXT_DIM)
     lw = kit.draw_text(im, (nx + 14, ny), lt, 17, kit.TEXT_DIM, lang, anchor="lm")
     rx2 = nx + 14 + lw + 24
@@ -789,7 +780,7 @@ def draw_city(
     if city.side:
         side_label = ui(city.side, lang)
         side_w = 30 + kit.text_width(side_label, 18, lang) + 16
-    wname = _clip(_wonder_label(city, lang), 21, iw - side_w - tail_w - 20, lang, bold=True)
+    wname = kit.clip(_wonder_label(city, lang), 21, iw - side_w - tail_w - 20, lang, bold=True)
     tx = ix + kit.draw_text(im, (ix, tcy), wname, 21, WONDER_GOLD, lang, bold=True, anchor="lm")
     if city.side:
         tx += 12
@@ -1041,7 +1032,7 @@ def draw_header(
             + 10
         )
         for b in view.boards_offered:
-            label = _clip(name(b, lang), 18, 240, lang)
+            label = kit.clip(name(b, lang), 18, 240, lang)
             if x + kit.text_width(label, 18, lang) > width - MARGIN - 40:
                 kit.draw_text(im, (x, y2), "…", 18, WONDER_GOLD, anchor="lm")
                 break
@@ -1055,7 +1046,7 @@ def draw_header(
     x += kit.draw_text(im, (x, y2), ui("waiting", lang), 19, kit.TEXT_DIM, lang, anchor="lm") + 10
     limit = width - MARGIN - 16
     for seat in view.waiting_for:
-        label = _clip(_seat_name(names, seat), 19, 200, lang, bold=True)
+        label = kit.clip(kit.seat_name(names, seat), 19, 200, lang, bold=True)
         tw = kit.text_width(label, 19, lang, bold=True) + 18
         if x + tw > limit:
             kit.draw_text(im, (x, y2), "…", 19, kit.TEXT, anchor="lm")
@@ -1110,12 +1101,14 @@ def draw_scores(
         (MARGIN, y, WIDTH - MARGIN, y + h), radius=14, fill=kit.PANEL, outline=kit.GOLD, width=3
     )
     each = (WIDTH - 300) // max(1, len(res.winners))
-    winners = ", ".join(_clip(_seat_name(names, s), 28, each, lang, True) for s in res.winners)
+    winners = ", ".join(
+        kit.clip(kit.seat_name(names, s), 28, each, lang, True) for s in res.winners
+    )
     title = ui("wins" if len(res.winners) == 1 else "tie", lang, name=winners)
     kit.draw_text(
         im,
         (WIDTH / 2, y + 26),
-        _clip(title, 28, WIDTH - 80, lang, True),
+        kit.clip(title, 28, WIDTH - 80, lang, True),
         28,
         kit.GOLD,
         lang,
@@ -1154,7 +1147,7 @@ def draw_scores(
             anchor="mm",
         )
         accent = _accent(score.seat)
-        nm = _clip(_seat_name(names, score.seat), 22, col0 - name_x - 20, lang, bold=True)
+        nm = kit.clip(kit.seat_name(names, score.seat), 22, col0 - name_x - 20, lang, bold=True)
         kit.draw_text(im, (name_x, cy), nm, 22, accent, lang, bold=True, anchor="lm")
         for i, key in enumerate(SCORE_KEYS):
             v = score.breakdown.get(key, 0)
@@ -1212,30 +1205,17 @@ STATUS_H = 44
 def card_tile(card_id: str, lang: str) -> Image.Image:
     """A hand card: colour band with the name, cost, effect icons, chain symbols."""
     c = cat.CARDS[card_id]
-    fill = kit.CARD_COLORS[c.color]
-    im = Image.new("RGBA", (CARD_W, CARD_H), (0, 0, 0, 0))
-    d = ImageDraw.Draw(im)
-    d.rounded_rectangle(
-        (0, 0, CARD_W - 1, CARD_H - 1),
-        radius=10,
-        fill=(236, 230, 214),
-        outline=kit.shade(fill, 0.6),
-        width=3,
-    )
-    d.rounded_rectangle((0, 0, CARD_W - 1, BAND_H), radius=10, fill=fill)
-    d.rectangle((2, BAND_H - 10, CARD_W - 3, BAND_H), fill=fill)
-    lines, size = kit.fit_lines(
-        name(card_id, lang), CARD_W - 16, (22, 20, 19, 18), lang, 2, bold=True
-    )
-    kit.draw_lines(
-        im,
-        (CARD_W / 2, BAND_H / 2 + 1),
-        lines,
-        size,
-        kit.contrast_text(fill),
+    im, d = kit.banded_card(
+        CARD_W,
+        CARD_H,
+        BAND_H,
+        kit.CARD_COLORS[c.color],
+        name(card_id, lang),
+        (22, 20, 19, 18),
         lang,
-        bold=True,
-        leading=1.08,
+        radius=10,
+        width=3,
+        pad=16,
     )
     # cost
     y = BAND_H + 22
@@ -1276,7 +1256,13 @@ def card_tile(card_id: str, lang: str) -> Image.Image:
         kit.paste(im, kit.chain_link(22, (90, 90, 100)), (16, cy), center=True)
         later = " · ".join(_chain_targets(card_id, lang))
         kit.draw_text(
-            im, (30, cy), _clip(later, 14, CARD_W - 38, lang), 14, (80, 80, 90), lang, anchor="lm"
+            im,
+            (30, cy),
+            kit.clip(later, 14, CARD_W - 38, lang),
+            14,
+            (80, 80, 90),
+            lang,
+            anchor="lm",
         )
     return im
 
@@ -1329,7 +1315,7 @@ def draw_hand_card(
         kit.paste(im, kit.chain_link(22, kit.TEXT), (cx - lw / 2 - 6, cy), center=True)
         kit.draw_text(im, (cx + 8, cy), label, 18, kit.TEXT, lang, bold=True, anchor="mm")
     else:
-        label = _clip(label, 19, CARD_W - 24, lang, bold=True)
+        label = kit.clip(label, 19, CARD_W - 24, lang, bold=True)
         if hc.build == "cannot_afford":
             label = "× " + label
         kit.draw_text(im, (cx, cy), label, 19, kit.TEXT, lang, bold=True, anchor="mm")
@@ -1371,7 +1357,7 @@ def _hand_header(
         (MARGIN, 8, WIDTH - MARGIN, 60), radius=12, fill=kit.PANEL, outline=_accent(seat), width=3
     )
     d.rounded_rectangle((MARGIN, 8, MARGIN + 12, 60), radius=6, fill=_accent(seat))
-    who = _clip(_seat_name(names, seat), 26, 500, lang, bold=True)
+    who = kit.clip(kit.seat_name(names, seat), 26, 500, lang, bold=True)
     x = MARGIN + 26
     x += (
         kit.draw_text(
@@ -1449,6 +1435,11 @@ def hand_card_boxes(view: SevenWondersView) -> list[tuple[int, int, int, int]]:
     ]
 
 
+def _subtitle(im: Image.Image, y: int, text: str, lang: str) -> None:
+    """A dim bold heading over a section of the hand image (its row is ``y``..``y + 32``)."""
+    kit.draw_text(im, (MARGIN + 4, y + 16), text, 20, kit.TEXT_DIM, lang, bold=True, anchor="lm")
+
+
 def hand_image(
     view: SevenWondersView, lang: str = "en", player_names: Sequence[str] | None = None
 ) -> Image.Image:
@@ -1497,16 +1488,7 @@ def hand_image(
         )
         y += 44
     if offers:
-        kit.draw_text(
-            im,
-            (MARGIN + 4, y + 16),
-            ui("boards_offered", lang),
-            20,
-            kit.TEXT_DIM,
-            lang,
-            bold=True,
-            anchor="lm",
-        )
+        _subtitle(im, y, ui("boards_offered", lang), lang)
         y += 40
         for i, board in enumerate(offers):
             r, col = divmod(i, 2)
@@ -1545,16 +1527,7 @@ def hand_image(
         draw_city(im, MARGIN, y, inner, own_h, city, view, names, lang, highlight=False)
         y += own_h + GAP
     if neigh:
-        kit.draw_text(
-            im,
-            (MARGIN + 4, y + 16),
-            ui("neighbours", lang),
-            20,
-            kit.TEXT_DIM,
-            lang,
-            bold=True,
-            anchor="lm",
-        )
+        _subtitle(im, y, ui("neighbours", lang), lang)
         y += 34
         for i, c in enumerate(neigh):
             draw_city(
@@ -1604,7 +1577,7 @@ def city_image(
     kit.draw_text(
         im,
         (x, 34),
-        _clip(_status(view, lang), 20, CITY_IMAGE_W - x - 40, lang),
+        kit.clip(_status(view, lang), 20, CITY_IMAGE_W - x - 40, lang),
         20,
         kit.TEXT,
         lang,

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import zlib
+from collections.abc import Iterable
 from typing import Any
 
 from engines.core.contract import Event, Option, Prompt
@@ -92,6 +93,13 @@ class GameWords:
     def neighbours(self, view: Any, seat: int) -> list[int]:
         """Seats whose public position the seat may open with a button from its hand."""
         return []
+
+
+def of_seat(entries: Iterable[Any], seat: int | None) -> Any | None:
+    """The entry (a view's player or city) that belongs to ``seat``, if any."""
+    if seat is None:
+        return None
+    return next((e for e in entries if e.seat == seat), None)
 
 
 def stamp(game: str, prompt: Prompt) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games import GameWords
+from bot.games import GameWords, of_seat
 from bot.i18n import name, t
 from engines.core.contract import Event, Option
 
@@ -35,9 +35,7 @@ class DuelWords(GameWords):
     def hand_lines(
         self, lang: str, view: Any, seat: int | None, names: dict[int, str]
     ) -> list[str]:
-        if seat is None or not hasattr(view, "players"):
-            return []
-        me = next((p for p in view.players if p.seat == seat), None)
+        me = of_seat(getattr(view, "players", []), seat)
         if me is None:
             return []
         pawn = view.military_position if seat == 0 else -view.military_position

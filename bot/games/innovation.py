@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games import GameWords
+from bot.games import GameWords, of_seat
 from bot.i18n import name, t
 from engines.core.contract import Event, Option, Prompt
 
@@ -26,6 +26,13 @@ def card_age(card: str) -> int | None:
 
     found = CARDS.get(card)
     return found.age if found is not None else None
+
+
+def cards_with_ages(lang: str, cards: list[str]) -> str:
+    """Card names, each with its age, comma-separated."""
+    return ", ".join(
+        t(lang, "innovation.card_age", card=name(lang, GAME, c), age=card_age(c)) for c in cards
+    )
 
 
 def seats_text(lang: str, value: Any, names: dict[int, str]) -> str:
@@ -102,20 +109,12 @@ class InnovationWords(GameWords):
     def hand_lines(
         self, lang: str, view: Any, seat: int | None, names: dict[int, str]
     ) -> list[str]:
-        if seat is None or not hasattr(view, "players"):
-            return []
-        me = next((p for p in view.players if p.seat == seat), None)
+        me = of_seat(getattr(view, "players", []), seat)
         if me is None:
             return []
         none = t(lang, "innovation.none")
-        hand = ", ".join(
-            t(lang, "innovation.card_age", card=name(lang, GAME, c), age=card_age(c))
-            for c in me.hand or []
-        )
-        score = ", ".join(
-            t(lang, "innovation.card_age", card=name(lang, GAME, c), age=card_age(c))
-            for c in me.score or []
-        )
+        hand = cards_with_ages(lang, me.hand or [])
+        score = cards_with_ages(lang, me.score or [])
         lines = [
             t(lang, "innovation.hand.hand", cards=hand or none),
             t(lang, "innovation.hand.score", cards=score or none, total=me.score_total or 0),
@@ -128,7 +127,7 @@ class InnovationWords(GameWords):
 
     # -- the text beside the board -------------------------------------------------------
     def seat_lines(self, lang: str, view: Any, seat: int, names: dict[int, str]) -> list[str]:
-        player = next((p for p in getattr(view, "players", []) if p.seat == seat), None)
+        player = of_seat(getattr(view, "players", []), seat)
         if player is None:
             return []
         none = t(lang, "innovation.none")

@@ -4,13 +4,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games import GameWords
+from bot.games import GameWords, of_seat
 from bot.i18n import name, t
 from engines.core.contract import Event, Option, Prompt
 
 GAME = "seven_wonders"
 #: prompts of a seat that has chosen and may only change its mind
 DONE_KINDS = frozenset({"waiting"})
+
+
+def city_line(lang: str, city: Any) -> str:
+    """A city's coins, shields, wonder stages and points in one line."""
+    return t(
+        lang,
+        "seven_wonders.hand.city",
+        coins=city.coins,
+        shields=city.shields,
+        stages=city.stages_built,
+        total=len(city.stages),
+        points=city.victory_points,
+    )
 
 
 def _source(lang: str, source: str) -> str:
@@ -70,17 +83,7 @@ class SevenWondersWords(GameWords):
         if seat is None or not hasattr(view, "cities"):
             return []
         city = view.cities[seat]
-        lines = [
-            t(
-                lang,
-                "seven_wonders.hand.city",
-                coins=city.coins,
-                shields=city.shields,
-                stages=city.stages_built,
-                total=len(city.stages),
-                points=city.victory_points,
-            )
-        ]
+        lines = [city_line(lang, city)]
         if view.hand:
             lines.append(
                 t(
@@ -156,7 +159,7 @@ class SevenWondersWords(GameWords):
         return "render_city", {"seat": seat}
 
     def seat_lines(self, lang: str, view: Any, seat: int, names: dict[int, str]) -> list[str]:
-        city = next((c for c in view.cities if c.seat == seat), None)
+        city = of_seat(view.cities, seat)
         if city is None:
             return []
         none = t(lang, "seven_wonders.hand.none")
@@ -172,15 +175,7 @@ class SevenWondersWords(GameWords):
                 left=names.get(city.left, "?"),
                 right=names.get(city.right, "?"),
             ),
-            t(
-                lang,
-                "seven_wonders.hand.city",
-                coins=city.coins,
-                shields=city.shields,
-                stages=city.stages_built,
-                total=len(city.stages),
-                points=city.victory_points,
-            ),
+            city_line(lang, city),
         ]
         buildings = ", ".join(name(lang, GAME, b) for b in city.buildings)
         lines.append(t(lang, "seven_wonders.city.buildings", cards=buildings or none))
@@ -198,7 +193,7 @@ class SevenWondersWords(GameWords):
         return lines
 
     def neighbours(self, view: Any, seat: int) -> list[int]:
-        city = next((c for c in getattr(view, "cities", []) if c.seat == seat), None)
+        city = of_seat(getattr(view, "cities", []), seat)
         if city is None:
             return []
         return [city.left] if city.left == city.right else [city.left, city.right]

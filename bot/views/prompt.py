@@ -26,6 +26,20 @@ SELECTS_PER_PAGE = 4
 PAGE_SIZE = SELECT_SIZE * SELECTS_PER_PAGE
 
 
+def _prompt_key(match: re.Match[str]) -> tuple[int, int | str, int]:
+    """The game, version (or stamp) and seat a component's custom id names."""
+    return int(match["game"]), ids.parse_version(match["version"]), int(match["seat"])
+
+
+async def _submit(
+    interaction: discord.Interaction[Any], game_id: int, version: int | str, seat: int, ref: str
+) -> None:
+    """Answer from a prompt message's component: ``flow.submit`` for that seat and version."""
+    from bot import flow
+
+    await flow.submit(interaction, game_id, ref, version=version, seat=seat, from_message=True)
+
+
 class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ANSWER_TEMPLATE):
     """One option of one prompt: ``cb:o:<game>:<version>:<seat>:<ref>``."""
 
@@ -46,24 +60,10 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> AnswerButton:
-        return cls(
-            int(match["game"]),
-            ids.parse_version(match["version"]),
-            int(match["seat"]),
-            match["ref"],
-        )
+        return cls(*_prompt_key(match), match["ref"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot import flow
-
-        await flow.submit(
-            interaction,
-            self.game_id,
-            self.ref,
-            version=self.version,
-            seat=self.seat,
-            from_message=True,
-        )
+        await _submit(interaction, self.game_id, self.version, self.seat, self.ref)
 
 
 class AnswerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT_TEMPLATE):
@@ -93,27 +93,13 @@ class AnswerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> AnswerSelect:
-        return cls(
-            int(match["game"]),
-            ids.parse_version(match["version"]),
-            int(match["seat"]),
-            int(match["page"]),
-        )
+        return cls(*_prompt_key(match), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot import flow
-
         values = selected_values(interaction)
         if not values:
             return
-        await flow.submit(
-            interaction,
-            self.game_id,
-            str(values[0]),
-            version=self.version,
-            seat=self.seat,
-            from_message=True,
-        )
+        await _submit(interaction, self.game_id, self.version, self.seat, str(values[0]))
 
 
 class MoreButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PAGE_TEMPLATE):
@@ -135,12 +121,7 @@ class MoreButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PA
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoreButton:
-        return cls(
-            int(match["game"]),
-            ids.parse_version(match["version"]),
-            int(match["seat"]),
-            int(match["page"]),
-        )
+        return cls(*_prompt_key(match), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot import flow

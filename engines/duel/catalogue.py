@@ -193,7 +193,7 @@ def _load() -> tuple[
 RESOURCES: tuple[str, ...] = tuple(_CARDS_RAW["resources"])
 SCIENCE_SYMBOLS: tuple[str, ...] = tuple(_CARDS_RAW["science_symbols"])
 CHAIN_SYMBOLS: tuple[str, ...] = tuple(_CARDS_RAW["chain_symbols"])
-#: the rulebook's fixed split for a first game: index 0 = player 1 (seat 0).
+#: the rulebook's fixed split for a first game: index 0 = player 1 (the first player).
 FIRST_GAME_WONDERS: tuple[tuple[str, ...], tuple[str, ...]] = (
     tuple(_WONDERS_RAW["first_game"]["player_1"]),
     tuple(_WONDERS_RAW["first_game"]["player_2"]),

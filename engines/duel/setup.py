@@ -57,7 +57,9 @@ def new_state(seed: int, wonders: str = "draft") -> DuelState:
         coins=[STARTING_COINS, STARTING_COINS],
     )
     if wonders == "first_game":
-        st.wonders = [list(FIRST_GAME_WONDERS[0]), list(FIRST_GAME_WONDERS[1])]
+        # the book's "player 1" is the first player (the reference's player A)
+        st.wonders[first] = list(FIRST_GAME_WONDERS[0])
+        st.wonders[1 - first] = list(FIRST_GAME_WONDERS[1])
         st.wonder_deck = [w for w in wonder_ids if w not in st.wonders[0] + st.wonders[1]]
         st.draft_pick = 8
         start_play(st, [])

@@ -201,9 +201,17 @@ STAGE: dict[tuple[str, str], tuple[StageFacts, ...]] = {
 }
 
 
+#: card id -> the other card id of the same name (Loom, Glassworks, Press: Ages I and II)
+TWIN: dict[str, str] = {cid: other for cid, f in CARD.items() for other in f.twins
+                        if other != cid}
+
+
 def owns_same_name(owned: list[str], card: str) -> bool:
     """Whether ``owned`` already holds a building named like ``card`` (never two alike)."""
-    return any(c in owned for c in CARD[card].twins)
+    if card in owned:
+        return True
+    twin = TWIN.get(card)
+    return twin is not None and twin in owned
 
 
 STARTING: dict[str, int] = {w: RES_INDEX[d.starting_resource] for w, d in WONDERS.items()}

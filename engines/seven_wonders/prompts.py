@@ -12,7 +12,7 @@ from typing import Any
 from engines.core.contract import Option, Prompt
 from engines.core.fast import fast_option, fast_prompt
 from engines.seven_wonders.costs import market, power_applies
-from engines.seven_wonders.facts import CARD, SELL_COINS, STAGE, owns_same_name
+from engines.seven_wonders.facts import CARD, SELL_COINS, STAGE, TWIN
 from engines.seven_wonders.state import SevenWondersState
 from engines.seven_wonders.trading import FREE, Payment, memo, payments
 from engines.seven_wonders.turn import CHOSEN, revivable
@@ -119,7 +119,7 @@ def hand_options(st: SevenWondersState, seat: int) -> tuple[list[Option], Info]:
     get = _OPTS.get
     for card in dict.fromkeys(st.hands[seat]):
         f = CARD[card]
-        if owns_same_name(owned, card):
+        if card in owned or (card in TWIN and TWIN[card] in owned):  # owns_same_name
             pays: tuple[Payment, ...] = ()
         elif f.chain_in is not None and f.chain_in in chains:
             via, bank, pays = "chain", 0, FREE

@@ -1,6 +1,7 @@
 """Final scoring (rulebook "遊戲結束" / "統計得分") and the result.
 
-Categories, in scorebook order: ``military`` (conflict tokens), ``coins`` (1 VP per 3
+Categories (the breakdown's key order; the book's 統計得分 lists them wonders, coins,
+military, blue, yellow, green, purple): ``military`` (conflict tokens), ``coins`` (1 VP per 3
 coins), ``wonders`` (VP of the built stages), ``blue``, ``yellow`` (end-of-game VP of
 yellow cards), ``green`` (science, wildcards chosen optimally), ``purple`` (guilds; the
 Scientists Guild's symbol counts in ``green``). Highest total wins; a tie goes to the

@@ -101,6 +101,12 @@ def _placeholders(n: int) -> str:
     return ", ".join("?" for _ in range(n))
 
 
+async def _not_in_lobby(cur: Cursor, game_id: int) -> Conflict:
+    """The refusal when a lobby-only update matched no row: not in the lobby, or no game."""
+    exists = await cur.fetchone("SELECT 1 FROM games WHERE id = ?", game_id)
+    return Conflict("not_in_lobby" if exists else "not_found", f"game {game_id}")
+
+
 class SqlStore(Store):
     """:class:`Store` over any :class:`Backend`."""
 
@@ -139,8 +145,7 @@ class SqlStore(Store):
             "UPDATE games SET updated_at = ? WHERE id = ? AND status = 'lobby'", now, game_id
         )
         if n == 0:
-            exists = await cur.fetchone("SELECT 1 FROM games WHERE id = ?", game_id)
-            raise Conflict("not_in_lobby" if exists else "not_found", f"game {game_id}")
+            raise await _not_in_lobby(cur, game_id)
 
     # -- games ------------------------------------------------------------------------
     async def create_game(self, new: NewGame) -> int:
@@ -232,8 +237,7 @@ class SqlStore(Store):
                 *from_statuses,
             )
             if n == 0:
-                exists = await cur.fetchone("SELECT 1 FROM games WHERE id = ?", game_id)
-                raise Conflict("not_in_lobby" if exists else "not_found", f"game {game_id}")
+                raise await _not_in_lobby(cur, game_id)
 
     # -- seats ------------------------------------------------------------------------
     async def add_seat(self, game_id: int, seat: int, user_id: int, name: str, now: float) -> None:
@@ -282,8 +286,7 @@ class SqlStore(Store):
                 game_id,
             )
             if n == 0:
-                exists = await cur.fetchone("SELECT 1 FROM games WHERE id = ?", game_id)
-                raise Conflict("not_in_lobby" if exists else "not_found", f"game {game_id}")
+                raise await _not_in_lobby(cur, game_id)
             row = await cur.fetchone("SELECT COUNT(*) FROM seats WHERE game_id = ?", game_id)
             if row is None or int(row[0]) != players:
                 raise Conflict("seat_count", f"expected {players} seats")

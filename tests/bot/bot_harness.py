@@ -50,3 +50,22 @@ class World:
     bob: simcord.MemberActor
     carol: simcord.MemberActor
     admin: simcord.MemberActor
+
+    def members(self, count: int) -> list[simcord.MemberActor]:
+        """``count`` players: alice, bob, carol, then new members dave, erin, frank, grace."""
+        out = [self.alice, self.bob, self.carol]
+        for extra in ("dave", "erin", "frank", "grace")[: max(0, count - 3)]:
+            out.append(self.guild.add_member(self.env.create_user(extra)))
+        return out[:count]
+
+    def close_dms(self, member: simcord.MemberActor) -> None:
+        """Every DM to ``member`` fails as when they do not accept DMs (403, code 50007)."""
+        dm = member.user.dm_channel
+        self.env.inject_error(
+            "POST",
+            f"/channels/{dm.id}/messages",
+            status=403,
+            code=50007,
+            message="Cannot send messages to this user",
+            times=None,
+        )

@@ -16,13 +16,6 @@ from sw_driver import SimultaneousDriver, open_game, replies
 GAME = "innovation"
 
 
-def members(world: World, count: int) -> list[simcord.MemberActor]:
-    out = [world.alice, world.bob, world.carol]
-    if count > 3:
-        out.append(world.guild.add_member(world.env.create_user("dave")))
-    return out[:count]
-
-
 class Watcher:
     """Who was asked during each dogma (from the service, to check what players saw)."""
 
@@ -60,7 +53,7 @@ def check_log(thread: simcord.ChannelHandle) -> None:
 
 @pytest.mark.bot_settings(board_images=False)
 async def test_full_game_two_players(world: World, bot_factory: Factory) -> None:
-    players = members(world, 2)
+    players = world.members(2)
     thread = await open_game(world.channel, players, GAME)
     driver = SimultaneousDriver(
         bot_factory.bots, thread, players, rng=random.Random(21), play_every=5
@@ -83,7 +76,7 @@ async def test_full_game_two_players(world: World, bot_factory: Factory) -> None
 async def test_three_players_restart_while_a_question_is_pending(
     world: World, bot_factory: Factory
 ) -> None:
-    players = members(world, 3)
+    players = world.members(3)
     thread = await open_game(world.channel, players, GAME)
     driver = SimultaneousDriver(bot_factory.bots, thread, players, rng=random.Random(4))
     watcher = Watcher(driver)
@@ -111,16 +104,8 @@ async def test_three_players_restart_while_a_question_is_pending(
 
 @pytest.mark.bot_settings(board_images=False)
 async def test_four_players_with_closed_dms(world: World, bot_factory: Factory) -> None:
-    players = members(world, 4)
-    dm = world.carol.user.dm_channel
-    world.env.inject_error(
-        "POST",
-        f"/channels/{dm.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    players = world.members(4)
+    world.close_dms(world.carol)
     thread = await open_game(world.channel, players, GAME)
     assert any("can't send you direct messages" in m for m in texts(thread))
     driver = SimultaneousDriver(
@@ -134,7 +119,7 @@ async def test_four_players_with_closed_dms(world: World, bot_factory: Factory) 
 
 
 async def test_dogma_preview_status_and_card(world: World, bot_factory: Factory) -> None:
-    players = members(world, 2)
+    players = world.members(2)
     thread = await open_game(world.channel, players, GAME)
     driver = SimultaneousDriver(bot_factory.bots, thread, players, rng=random.Random(1))
     for _ in range(400):  # until a dogma is about to be confirmed

@@ -18,13 +18,6 @@ from engines.seven_wonders.catalogue import CARDS
 GAME = "seven_wonders"
 
 
-def members(world: World, count: int) -> list[simcord.MemberActor]:
-    out = [world.alice, world.bob, world.carol]
-    for extra in ("dave", "erin", "frank", "grace")[: max(0, count - 3)]:
-        out.append(world.guild.add_member(world.env.create_user(extra)))
-    return out[:count]
-
-
 def card_names() -> dict[str, str]:
     return {card: name("en", GAME, card) for card in CARDS}
 
@@ -50,7 +43,7 @@ def status_messages(thread: simcord.ChannelHandle) -> list[str]:
 
 @pytest.mark.bot_settings(board_images=False)
 async def test_full_game_three_players(world: World, bot_factory: Factory) -> None:
-    players = members(world, 3)
+    players = world.members(3)
     thread = await open_game(world.channel, players, GAME)
     driver = SimultaneousDriver(
         bot_factory.bots, thread, players, rng=random.Random(3), play_every=4
@@ -89,7 +82,7 @@ async def test_full_game_seven_players_with_restart(world: World, bot_factory: F
     """Seven players; a restart in the middle of a turn keeps the choices already made."""
     bot_factory.renderer = None  # 7 hands a turn: keep the test fast (images: other tests)
     bot_factory.bots[0].renderer = None
-    players = members(world, 7)
+    players = world.members(7)
     thread = await open_game(world.channel, players, GAME)
     driver = SimultaneousDriver(bot_factory.bots, thread, players, rng=random.Random(11))
     for _ in range(4):
@@ -115,16 +108,8 @@ async def test_full_game_seven_players_with_restart(world: World, bot_factory: F
 
 @pytest.mark.bot_settings(board_images=False)
 async def test_closed_dms_fall_back_to_ephemeral(world: World, bot_factory: Factory) -> None:
-    players = members(world, 3)
-    dm = world.bob.user.dm_channel
-    world.env.inject_error(
-        "POST",
-        f"/channels/{dm.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    players = world.members(3)
+    world.close_dms(world.bob)
     thread = await open_game(world.channel, players, GAME)
     notes = [m for m in texts(thread) if "can't send you direct messages" in m]
     assert notes and world.bob.mention in notes[-1]
@@ -137,7 +122,7 @@ async def test_closed_dms_fall_back_to_ephemeral(world: World, bot_factory: Fact
 
 
 async def test_neighbour_city_and_status(world: World, bot_factory: Factory) -> None:
-    players = members(world, 3)
+    players = world.members(3)
     thread = await open_game(world.channel, players, GAME)
     driver = SimultaneousDriver(bot_factory.bots, thread, players)
     dm = driver.dm_prompt(0)
@@ -174,7 +159,7 @@ async def test_neighbour_city_and_status(world: World, bot_factory: Factory) -> 
 @pytest.mark.bot_settings(board_images=False, reminder_check_seconds=60)
 async def test_deadline_chooses_for_the_late_player(world: World, bot_factory: Factory) -> None:
     now = [1_000_000.0]
-    players = members(world, 3)
+    players = world.members(3)
     bot = bot_factory(clock=lambda: now[0])
     await world.env.restart_bot(bot)
     thread = await open_game(world.channel, players, GAME, options=["deadline=1h"])
@@ -202,7 +187,7 @@ async def test_deadline_chooses_for_the_late_player(world: World, bot_factory: F
 @pytest.mark.bot_settings(board_images=False)
 async def test_boards_and_sides_chosen_by_the_players(world: World, bot_factory: Factory) -> None:
     bot_factory.bots[0].renderer = None
-    players = members(world, 3)
+    players = world.members(3)
     options = ["wonders=choose", "sides=choose"]
     thread = await open_game(world.channel, players, GAME, options=options)
     driver = SimultaneousDriver(bot_factory.bots, thread, players, rng=random.Random(9))

@@ -4,7 +4,8 @@ both win; redelivered interactions and out-of-date prompts are refused without c
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import contextlib
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
@@ -134,29 +135,31 @@ async def test_two_concurrent_answers_in_one_process_exactly_one_wins(
     assert (await service.get(game_id)).version == 1
 
 
+@contextlib.asynccontextmanager
 async def _two_processes(
     db_url: str, make_service: Callable[..., GameService]
-) -> tuple[GameService, GameService, list[SqlStore]]:
+) -> AsyncIterator[tuple[GameService, GameService]]:
+    """Two services on their own stores, whose writes meet at a barrier; closed after."""
     barrier = asyncio.Barrier(2)
     stores = [await open_store(db_url), await open_store(db_url)]
     a, b = (make_service(GatedStore(s, barrier)) for s in stores)
-    return a, b, stores
+    try:
+        yield a, b
+    finally:
+        for s in stores:
+            await s.close()
 
 
 async def test_two_processes_same_version_exactly_one_wins(
     service: GameService, db_url: str, make_service: Callable[..., GameService]
 ) -> None:
     game_id = await _started(service)
-    a, b, stores = await _two_processes(db_url, make_service)
-    try:
+    async with _two_processes(db_url, make_service) as (a, b):
         results = await asyncio.gather(
             a.answer(game_id, ALICE, "add1", expected_version=0, interaction_id=1),
             b.answer(game_id, ALICE, "add3", expected_version=0, interaction_id=2),
             return_exceptions=True,
         )
-    finally:
-        for s in stores:
-            await s.close()
     wins = [r for r in results if not isinstance(r, BaseException)]
     errors = [r for r in results if isinstance(r, ServiceError)]
     assert len(wins) == 1 and len(errors) == 1, results
@@ -170,14 +173,10 @@ async def test_two_processes_without_version_retry_on_fresh_state(
     service: GameService, db_url: str, make_service: Callable[..., GameService]
 ) -> None:
     game_id = await _started(service, order="any")
-    a, b, stores = await _two_processes(db_url, make_service)
-    try:
+    async with _two_processes(db_url, make_service) as (a, b):
         results = await asyncio.gather(
             a.answer(game_id, ALICE, "add1"), b.answer(game_id, BOB, "add2")
         )
-    finally:
-        for s in stores:
-            await s.close()
     assert sorted(r.info.version for r in results) == [1, 2]
     actions = await service.store.actions(game_id)
     assert sorted((x.seat, x.choice) for x in actions) == [(0, "add1"), (1, "add2")]
@@ -187,16 +186,12 @@ async def test_two_processes_same_interaction_processed_once(
     service: GameService, db_url: str, make_service: Callable[..., GameService]
 ) -> None:
     game_id = await _started(service, order="any")
-    a, b, stores = await _two_processes(db_url, make_service)
-    try:
+    async with _two_processes(db_url, make_service) as (a, b):
         results = await asyncio.gather(
             a.answer(game_id, ALICE, "add1", interaction_id=42),
             b.answer(game_id, ALICE, "add1", interaction_id=42),
             return_exceptions=True,
         )
-    finally:
-        for s in stores:
-            await s.close()
     errors = [r for r in results if isinstance(r, ServiceError)]
     assert len(errors) == 1 and errors[0].key == "duplicate_interaction", results
     assert (await service.get(game_id)).version == 1

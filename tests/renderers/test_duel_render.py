@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import io
 import random
 from collections.abc import Callable
 
 import pytest
 from PIL import Image
+from render_helpers import decode
 
 from engines.duel.view import DuelView
 from engines.registry import get_engine
 from renderers import duel, kit
 
 NAMES = ["Ana", "陳大文"]
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
 def play_until(seed: int, stop: Callable[[DuelView], bool]) -> DuelView:
@@ -57,13 +56,6 @@ def views() -> dict[str, DuelView]:
                 break
     assert set(found) == set(POSITIONS)
     return found
-
-
-def decode(png: bytes) -> Image.Image:
-    assert png.startswith(PNG_MAGIC)
-    im = Image.open(io.BytesIO(png))
-    im.load()
-    return im
 
 
 def test_positions_are_what_their_names_say(views: dict[str, DuelView]) -> None:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import io
 import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
+from render_helpers import decode
 
 from engines.innovation import catalogue as cat
 from engines.innovation.view import InnovationView, PileView
@@ -17,7 +17,6 @@ from renderers import innovation as inno
 from renderers import kit
 
 NAMES = ["Ana", "陳大文", "Bob", "李四"]
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 Stop = Callable[[InnovationView], bool]
 Games = dict[tuple[int, str], tuple[Any, Any]]
 
@@ -70,13 +69,6 @@ def public(games: Games, players: int, key: str, seat: int | None = None) -> Inn
     view = engine.view(state, seat)
     assert isinstance(view, InnovationView)
     return view
-
-
-def decode(png: bytes) -> Image.Image:
-    assert png.startswith(PNG_MAGIC)
-    im = Image.open(io.BytesIO(png))
-    im.load()
-    return im
 
 
 def test_positions_are_what_their_names_say(games: Games) -> None:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import io
 import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from PIL import Image, ImageStat
+from PIL import ImageStat
+from render_helpers import decode
 
 from engines.registry import get_engine
 from engines.seven_wonders.view import SevenWondersView
@@ -16,7 +16,6 @@ from renderers import kit
 from renderers import seven_wonders as sw
 
 NAMES = ["Ana", "陳大文", "Bartholomew the Long-Named", "李小龍", "Eve", "Fátima", "Gus"]
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 #: how often each kind of option is picked: mostly builds, so cities fill up as in real games
 WEIGHTS = {"build": 8, "wonder": 3, "sell": 1}
 
@@ -54,13 +53,6 @@ def view(state: Any, seat: int | None) -> SevenWondersView:
     v = get_engine("seven_wonders").view(state, seat)
     assert isinstance(v, SevenWondersView)
     return v
-
-
-def decode(png: bytes) -> Image.Image:
-    assert png.startswith(PNG_MAGIC)
-    im = Image.open(io.BytesIO(png))
-    im.load()
-    return im
 
 
 def test_positions_are_what_their_names_say(states: dict[tuple[int, str], Any]) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.innovation.cards.helpers import all_highest, board_colors, others
+from engines.innovation.cards.helpers import all_highest, board_colors, choose_and_return, others
 from engines.innovation.cards.registry import effects
 from engines.innovation.catalogue import COLORS
 from engines.innovation.context import Ctx
@@ -17,9 +17,7 @@ from engines.innovation.zones import meld, return_card, score, transfer, tuck
 
 # Pottery -------------------------------------------------------------------------------
 def pottery_1(g: Ctx, p: int, d: Run) -> None:
-    cards = g.choose_cards(p, "return", g.st.hands[p], 0, 3, private=True)
-    for c in cards:
-        return_card(g, p, c)
+    cards = choose_and_return(g, p, g.st.hands[p], 0, 3)
     if cards:
         draw_and_score(g, p, len(cards))
 
@@ -36,8 +34,7 @@ def tools_1(g: Ctx, p: int, d: Run) -> None:
     hand = g.st.hands[p]
     if len(hand) < 3 or not g.may(p, "return_three"):
         return
-    for c in g.choose_cards(p, "return", hand, 3, 3, private=True):
-        return_card(g, p, c)
+    choose_and_return(g, p, hand, 3, 3)
     draw_and_meld(g, p, 3)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.innovation.cards.helpers import others
+from engines.innovation.cards.helpers import others, return_cards
 from engines.innovation.cards.registry import effects
 from engines.innovation.context import Ctx
 from engines.innovation.dogma import Run, execute_nondemand
@@ -88,8 +88,8 @@ effects("robotics", robotics_1)
 def databases_1(g: Ctx, p: int, d: Run) -> None:
     pile = g.st.scores[p]
     n = (len(pile) + 1) // 2
-    for c in g.choose_cards(p, "return", pile, n, n, private=True):
-        return_card(g, p, c, "score")
+    picked = g.choose_cards(p, "return", pile, n, n, private=True)
+    return_cards(g, p, picked, "score", ordered=n < len(pile))
 
 
 effects("databases", databases_1, demand=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.innovation.cards.helpers import all_highest, others
+from engines.innovation.cards.helpers import all_highest, choose_and_return, others
 from engines.innovation.cards.registry import effects
 from engines.innovation.context import Ctx
 from engines.innovation.dogma import Run
@@ -82,9 +82,7 @@ effects("road_building", road_building_1)
 # Currency ------------------------------------------------------------------------------
 def currency_1(g: Ctx, p: int, d: Run) -> None:
     hand = g.st.hands[p]
-    cards = g.choose_cards(p, "return", hand, 0, len(hand), private=True)
-    for c in cards:
-        return_card(g, p, c)
+    cards = choose_and_return(g, p, hand, 0, len(hand))
     for _ in range(len({AGE[c] for c in cards})):
         draw_and_score(g, p, 2)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.innovation.cards.helpers import all_highest, max_age, meld_all, others
+from engines.innovation.cards.helpers import all_highest, max_age, meld_all, others, return_cards
 from engines.innovation.cards.registry import effects
 from engines.innovation.context import Ctx
 from engines.innovation.dogma import Run
@@ -34,8 +34,7 @@ def alchemy_1(g: Ctx, p: int, d: Run) -> None:
     drawn = [draw_and_reveal(g, p, 4) for _ in range(n)]
     if any(COLOR[c] == RED for c in drawn):
         hand = g.st.hands[p]
-        for c in g.choose_cards(p, "return", hand, len(hand), len(hand), private=True):
-            return_card(g, p, c)
+        return_cards(g, p, hand)
 
 
 def alchemy_2(g: Ctx, p: int, d: Run) -> None:

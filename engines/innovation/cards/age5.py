@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.innovation.cards.helpers import all_highest, all_lowest
+from engines.innovation.cards.helpers import all_highest, all_lowest, return_cards
 from engines.innovation.cards.registry import effects
 from engines.innovation.context import Ctx
 from engines.innovation.dogma import Run
@@ -53,8 +53,7 @@ def physics_1(g: Ctx, p: int, d: Run) -> None:
     colors = [COLOR[c] for c in drawn]
     if len(set(colors)) < len(colors):
         hand = g.st.hands[p]
-        for c in g.choose_cards(p, "return", hand, len(hand), len(hand), private=True):
-            return_card(g, p, c)
+        return_cards(g, p, hand)
 
 
 effects("physics", physics_1)

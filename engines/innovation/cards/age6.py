@@ -5,9 +5,11 @@ from __future__ import annotations
 from engines.innovation.cards.helpers import (
     all_highest,
     all_lowest,
+    choose_and_return,
     max_age,
     meld_all,
     others,
+    return_cards,
     reveal_for_color,
 )
 from engines.innovation.cards.registry import effects
@@ -27,7 +29,7 @@ from engines.innovation.facts import (
 )
 from engines.innovation.icons import icon_count, top_cards
 from engines.innovation.splay import may_splay
-from engines.innovation.zones import return_card, score, transfer
+from engines.innovation.zones import score, transfer
 
 
 # Atomic Theory -------------------------------------------------------------------------
@@ -124,8 +126,7 @@ def vaccination_1(g: Ctx, p: int, d: Run) -> None:
     cards = all_lowest(g.st.scores[p])
     if not cards:
         return
-    for c in cards:
-        return_card(g, p, c, "score")
+    return_cards(g, p, cards, "score")
     d.demand_hit = True
     draw_and_meld(g, p, 6)
 
@@ -141,9 +142,7 @@ effects("vaccination", vaccination_1, vaccination_2, demand=True)
 # Democracy -----------------------------------------------------------------------------
 def democracy_1(g: Ctx, p: int, d: Run) -> None:
     hand = g.st.hands[p]
-    cards = g.choose_cards(p, "return", hand, 0, len(hand), private=True)
-    for c in cards:
-        return_card(g, p, c)
+    cards = choose_and_return(g, p, hand, 0, len(hand))
     best = d.data.get("democracy", 0)
     if cards and len(cards) > best:
         d.data["democracy"] = len(cards)

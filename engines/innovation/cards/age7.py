@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.innovation.cards.helpers import max_age, pick_extreme
+from engines.innovation.cards.helpers import choose_and_return, max_age, pick_extreme, return_cards
 from engines.innovation.cards.registry import effects
 from engines.innovation.catalogue import COLORS
 from engines.innovation.context import Ctx
@@ -99,8 +99,7 @@ effects("bicycle", bicycle_1)
 # Electricity ---------------------------------------------------------------------------
 def electricity_1(g: Ctx, p: int, d: Run) -> None:
     cards = [c for c in top_cards(g.st, p) if not has_icon(c, FACTORY)]
-    for c in cards:
-        return_card(g, p, c, "board")
+    return_cards(g, p, cards, "board")
     for _ in cards:
         draw(g, p, 8)
 
@@ -112,8 +111,7 @@ effects("electricity", electricity_1)
 def refrigeration_1(g: Ctx, p: int, d: Run) -> None:
     hand = g.st.hands[p]
     n = len(hand) // 2
-    for c in g.choose_cards(p, "return", hand, n, n, private=True):
-        return_card(g, p, c)
+    choose_and_return(g, p, hand, n, n)
 
 
 def refrigeration_2(g: Ctx, p: int, d: Run) -> None:
@@ -152,8 +150,7 @@ effects("lighting", lighting_1)
 # Railroad ------------------------------------------------------------------------------
 def railroad_1(g: Ctx, p: int, d: Run) -> None:
     hand = g.st.hands[p]
-    for c in g.choose_cards(p, "return", hand, len(hand), len(hand), private=True):
-        return_card(g, p, c)
+    return_cards(g, p, hand)
     for _ in range(3):
         draw(g, p, 6)
 

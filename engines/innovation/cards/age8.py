@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from engines.innovation.cards.helpers import all_lowest, others, pick_extreme
+from engines.innovation.cards.helpers import (
+    all_lowest,
+    choose_and_return,
+    others,
+    pick_extreme,
+    return_cards,
+)
 from engines.innovation.cards.registry import effects
 from engines.innovation.catalogue import COLORS
 from engines.innovation.context import Ctx, OptionRow
@@ -29,9 +35,7 @@ from engines.innovation.zones import meld, return_card, score, transfer, tuck
 
 # Quantum Theory ------------------------------------------------------------------------
 def quantum_theory_1(g: Ctx, p: int, d: Run) -> None:
-    cards = g.choose_cards(p, "return", g.st.hands[p], 0, 2, private=True)
-    for c in cards:
-        return_card(g, p, c)
+    cards = choose_and_return(g, p, g.st.hands[p], 0, 2)
     if len(cards) == 2:
         draw(g, p, 10)
         draw_and_score(g, p, 10)
@@ -112,9 +116,10 @@ def mass_media_1(g: Ctx, p: int, d: Run) -> None:
         return
     return_card(g, p, card)
     value = g.choose_value(p, "mass_media_value", list(range(1, 11)))
-    n = st.players
-    for i in range(n):
-        o = (p + i) % n
+    # the player's own cards first, in the order they choose (they can see them); the
+    # other score piles are face down: their cards go back in seat order
+    return_cards(g, p, [c for c in st.scores[p] if AGE[c] == value], "score")
+    for o in others(st, p):
         for c in [c for c in st.scores[o] if AGE[c] == value]:
             return_card(g, p, c, "score", o)
 
@@ -128,9 +133,7 @@ effects("mass_media", mass_media_1, mass_media_2)
 
 # Antibiotics ---------------------------------------------------------------------------
 def antibiotics_1(g: Ctx, p: int, d: Run) -> None:
-    cards = g.choose_cards(p, "return", g.st.hands[p], 0, 3, private=True)
-    for c in cards:
-        return_card(g, p, c)
+    cards = choose_and_return(g, p, g.st.hands[p], 0, 3)
     for _ in range(2 * len({AGE[c] for c in cards})):
         draw(g, p, 8)
 
@@ -149,8 +152,7 @@ def skyscrapers_1(g: Ctx, p: int, d: Run) -> None:
     transfer(g, p, card, "board", p, "board", d.seat)
     if pile:
         score(g, p, pile[-1], "board")
-    for c in list(reversed(pile)):
-        return_card(g, p, c, "board")
+    return_cards(g, p, list(reversed(pile)), "board")
 
 
 effects("skyscrapers", skyscrapers_1, demand=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.innovation.cards.helpers import all_highest, others, reveal_for_color
+from engines.innovation.cards.helpers import all_highest, others, return_cards, reveal_for_color
 from engines.innovation.cards.registry import effects
 from engines.innovation.context import Ctx, DogmaEnds
 from engines.innovation.dogma import Run, execute_nondemand
@@ -116,8 +116,7 @@ effects("collaboration", collaboration_1, collaboration_2, demand=True)
 # Satellites ----------------------------------------------------------------------------
 def satellites_1(g: Ctx, p: int, d: Run) -> None:
     hand = g.st.hands[p]
-    for c in g.choose_cards(p, "return", hand, len(hand), len(hand), private=True):
-        return_card(g, p, c)
+    return_cards(g, p, hand)
     for _ in range(3):
         draw(g, p, 8)
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from engines.innovation.context import Ctx
 from engines.innovation.facts import AGE, COLOR
 from engines.innovation.state import InnovationState
-from engines.innovation.zones import meld
+from engines.innovation.zones import meld, return_card
 
 
 def others(st: InnovationState, seat: int) -> list[int]:
@@ -77,3 +77,47 @@ def reveal_for_color(g: Ctx, seat: int, hand: Sequence[str]) -> str | None:
     if len({COLOR[c] for c in hand}) == 1:
         return hand[0]
     return g.choose_card(seat, "reveal", hand, private=True)
+
+
+def return_cards(g: Ctx, seat: int, cards: Sequence[str], src: str = "hand",
+                 src_owner: int | None = None, *, ordered: bool = False) -> None:
+    """Return several cards at once (rulebook 教義效果 Recycle: 假如你必須回收數張卡片，你可
+    選擇擺放順序 — the player chooses the order).
+
+    The order only matters between cards of the same age (they go to the bottom of the
+    same pile, one under the other), so the player is asked ``return_order`` — which card
+    goes to the bottom next — only while two or more cards of one age remain. With
+    ``ordered`` the player already picked the cards one at a time and that order stands
+    (the first picked is returned first; the last returned ends up as the bottom card).
+    The question is private: it may list covered board cards (Skyscrapers), which only
+    their owner may look at.
+    """
+    owner = seat if src_owner is None else src_owner
+    pool = list(cards)
+    if ordered or len({AGE[c] for c in pool}) == len(pool):
+        for c in pool:
+            return_card(g, seat, c, src, owner)
+        return
+    while pool:
+        card = pool[0]
+        same = [c for c in pool if AGE[c] == AGE[card]]
+        if len(same) > 1:
+            chosen = g.choose_card(seat, "return_order", same, private=True,
+                                   params={"age": AGE[card]})
+            assert chosen is not None
+            card = chosen
+        pool.remove(card)
+        return_card(g, seat, card, src, owner)
+
+
+def choose_and_return(g: Ctx, seat: int, cards: Sequence[str], lo: int, hi: int,
+                      src: str = "hand") -> list[str]:
+    """Pick between ``lo`` and ``hi`` of ``cards`` (one at a time, ``return`` questions)
+    and return them in the picking order; when every card must go (nothing picked), the
+    order is asked with :func:`return_cards`."""
+    pool = list(cards)
+    top = min(hi, len(pool))
+    forced = min(lo, top) == top == len(pool)
+    picked = g.choose_cards(seat, "return", pool, lo, hi, private=True)
+    return_cards(g, seat, picked, src, seat, ordered=not forced)
+    return picked

@@ -102,17 +102,7 @@ def private_prompts(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.usefixtures("private_prompts")
 async def test_closed_dms_fall_back_to_ephemeral(world: World) -> None:
-    for member in (world.alice, world.bob):
-        dm = member.user.dm_channel
-        if member is world.alice:  # alice closed her DMs
-            world.env.inject_error(
-                "POST",
-                f"/channels/{dm.id}/messages",
-                status=403,
-                code=50007,
-                message="Cannot send messages to this user",
-                times=None,
-            )
+    world.close_dms(world.alice)
     thread = await started(world)
     for _ in range(6):  # a few turns of the draft, whoever is asked
         notes = [m for m in thread.history() if "can't send you direct messages" in m.content]

@@ -55,14 +55,23 @@ def test_draft_refuses_wrong_seat_and_unknown_wonder() -> None:
     assert st == before
 
 
-def test_first_game_preset() -> None:
-    st = ENGINE.new_game(2, 9, {"wonders": "first_game"})
-    assert st.wonders == [list(FIRST_GAME_WONDERS[0]), list(FIRST_GAME_WONDERS[1])]
-    assert st.wonders[0] == ["the_pyramids", "the_great_lighthouse", "the_temple_of_artemis",
-                             "the_statue_of_zeus"]
-    assert st.phase == "play" and prompt(st).kind == "turn"
+@pytest.mark.parametrize("seed", range(6))
+def test_first_game_preset_player_1_is_the_first_player(seed: int) -> None:
+    # 奇蹟輪抽階段 (第一局遊戲時): player 1 (the first player) and player 2 get fixed sets.
+    st = ENGINE.new_game(2, seed, {"wonders": "first_game"})
+    first = st.first_player
+    assert st.wonders[first] == list(FIRST_GAME_WONDERS[0]) == [
+        "the_pyramids", "the_great_lighthouse", "the_temple_of_artemis", "the_statue_of_zeus"]
+    assert st.wonders[1 - first] == list(FIRST_GAME_WONDERS[1]) == [
+        "circus_maximus", "piraeus", "the_appian_way", "the_colossus"]
+    assert st.phase == "play" and prompt(st).kind == "turn" and prompt(st).seat == first
     for w in st.wonder_deck:
         assert w not in public_json(st)
+
+
+def test_first_game_preset_follows_the_first_player_for_both_seats() -> None:
+    firsts = {ENGINE.new_game(2, s, {"wonders": "first_game"}).first_player for s in range(20)}
+    assert firsts == {0, 1}
 
 
 def test_unknown_option_value_is_rejected() -> None:

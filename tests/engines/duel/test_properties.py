@@ -187,3 +187,82 @@ def test_copy_is_independent() -> None:
     p = ENGINE.prompts(cp)[0]
     ENGINE.apply(cp, p.seat, p.options[0].id)
     assert cp != st and st == ENGINE.new_game(2, 3)
+
+
+def _recount(st: DuelState) -> None:
+    """Recompute every derived fact of both cities from scratch and compare."""
+    from engines.duel.facts import CARD, COVERED_BY, TOKEN_SYMBOL, WONDER
+
+    for seat in (0, 1):
+        prod, colors, sci, flex, mask, chains = [0] * 5, [0] * 7, [0] * 7, [0, 0], 0, []
+        for card in st.buildings[seat]:
+            f = CARD[card]
+            colors[f.color] += 1
+            if f.color <= 1:  # only brown and grey production raises prices
+                prod = [p + q for p, q in zip(prod, f.produce, strict=True)]
+            flex[0] += f.flex_raw
+            flex[1] += f.flex_man
+            mask |= f.fixed_mask
+            if f.symbol >= 0:
+                sci[f.symbol] += 1
+            if f.chain_to:
+                chains.append(f.chain_to)
+        for w in st.wonder_cards[seat]:
+            flex[0] += WONDER[w].flex_raw
+            flex[1] += WONDER[w].flex_man
+        for t in st.tokens[seat]:
+            if t in TOKEN_SYMBOL:
+                sci[TOKEN_SYMBOL[t]] += 1
+        assert (prod, colors, sci, flex, mask) == (
+            st.production[seat], st.colors[seat], st.science[seat], st.flexible[seat],
+            st.fixed_mask[seat])
+        assert sorted(chains) == sorted(st.chains[seat])
+        if st.victory is None:
+            assert sum(1 for n in sci if n) < 6  # no missed science supremacy
+    if st.phase == "play" and st.structure:
+        covered = COVERED_BY[st.age]
+        free = [s for s in range(20) if st.structure[s] is not None
+                and all(st.structure[c] is None for c in covered[s])]
+        assert free == st.accessible and all(st.face_up[s] for s in free)
+        assert st.cards_left == sum(c is not None for c in st.structure)
+    if len(st.wonder_cards[0]) + len(st.wonder_cards[1]) >= 7:
+        assert all(w in st.wonder_cards[s] for s in (0, 1) for w in st.wonders[s])
+
+
+def _coin_change(events: list, seat: int) -> int:  # type: ignore[type-arg]
+    change = 0
+    for e in events:
+        if e.seat != seat:
+            continue
+        if e.kind == "coins_gained" or e.kind == "card_discarded":
+            change += e.params["amount" if e.kind == "coins_gained" else "coins"]
+        elif e.kind == "coins_lost":
+            change -= e.params["amount"]
+        elif e.kind == "military_token_looted":
+            change -= e.params["coins"]
+        elif e.kind in ("building_built", "wonder_built"):
+            change -= e.params["cost"]
+    return change
+
+
+def test_derived_facts_and_coin_events_match_a_recount() -> None:
+    """Every coin movement is announced by an event; derived city facts never drift."""
+    rng = Rng.from_seed(77)
+    for seed in range(400):
+        st = ENGINE.new_game(2, seed, {"wonders": "first_game"} if seed % 3 == 0 else None)
+        while True:
+            prompts = ENGINE.prompts(st)
+            if not prompts:
+                break
+            p = prompts[0]
+            opt = p.options[rng.below(len(p.options))]
+            coins, position = list(st.coins), st.military
+            events = ENGINE.apply(st, p.seat, opt.id)
+            for seat in (0, 1):
+                assert st.coins[seat] - coins[seat] == _coin_change(events, seat), opt.id
+            moved = [e for e in events if e.kind == "pawn_moved"]
+            if moved:
+                assert st.military == moved[-1].params["position"]
+            else:
+                assert st.military == position
+            _recount(st)

@@ -240,3 +240,18 @@ def test_trade_cost_is_the_minimum_over_all_choices(
     assert trade_cost(tuple(need), have, flexible, discount, price) == _brute_force(
         need, have, flexible, discount, price
     )
+
+
+def test_book_example_card_costs() -> None:
+    # 卡牌費用: Lumber Yard free, Stone Pit 1 coin, Baths 1 stone, Arena clay + stone + wood;
+    # Horse Breeders clay + wood, or free with the Stable (horseshoe).
+    from engines.duel.catalogue import CARDS
+
+    assert CARDS["lumber_yard"].cost.coins == 0 and not CARDS["lumber_yard"].cost.resources
+    assert CARDS["stone_pit"].cost.coins == 1 and not CARDS["stone_pit"].cost.resources
+    assert dict(CARDS["baths"].cost.resources) == {"stone": 1}
+    assert dict(CARDS["arena"].cost.resources) == {"clay": 1, "stone": 1, "wood": 1}
+    assert dict(CARDS["horse_breeders"].cost.resources) == {"clay": 1, "wood": 1}
+    st = position(cities=(("stable",), ()))
+    assert card_cost(st, ANTONIO, "horse_breeders") == (0, 0, True)
+    assert card_cost(st, BRUNO, "horse_breeders") == (4, 4, False)

@@ -245,8 +245,9 @@ def test_philosophy() -> None:
 def test_alchemy_red_returns_everything() -> None:
     st = position(boards={0: ["alchemy", "archery", "masonry"]}, hands={0: ["oars"]},
                   supply_top={4: ["experimentation", "colonialism"]})
-    dogma(st, "alchemy")  # 7 castles: two 4s, one red → return all; effect 2 has no cards
-    assert st.hands[0] == [] and "oars" in st.supply[0]
+    dogma(st, "alchemy", (0, "card:colonialism"))  # 7 castles: two 4s, one red → return all
+    assert st.hands[0] == [] and "oars" in st.supply[0]  # effect 2 has no cards
+    assert st.supply[3][:2] == ["experimentation", "colonialism"]  # colonialism first
 
 
 def test_alchemy_keeps_without_red_then_melds_and_scores() -> None:

@@ -116,8 +116,8 @@ def test_chemistry() -> None:
 def test_physics_returns_all_on_repeated_colour() -> None:
     st = position(boards={0: ["physics"]}, hands={0: ["tools"]},
                   supply_top={6: ["canning", "vaccination", "democracy"]})
-    dogma(st, "physics")
-    assert st.hands[0] == []
+    dogma(st, "physics", "card:democracy", "card:canning")
+    assert st.hands[0] == [] and st.supply[5][:3] == ["vaccination", "canning", "democracy"]
     st = position(boards={0: ["physics"]}, hands={0: ["tools"]},
                   supply_top={6: ["canning", "atomic_theory", "democracy"]})
     dogma(st, "physics")
@@ -192,6 +192,16 @@ def test_astronomy_repeats_on_green_blue_and_universe() -> None:
     assert "universe" in st.achievements[0]
 
 
+def test_astronomy_needs_a_non_purple_top_card_for_universe() -> None:
+    """Only purple top cards: the values referred to count as 0 (rulebook 數值)."""
+    st = position(boards={0: ["astronomy"]}, supply_top={6: ["canning"]})
+    dogma(st, "astronomy")
+    assert "universe" not in st.achievements[0] and "universe" in st.specials
+    st = position(boards={0: ["astronomy"]}, supply_top={6: ["atomic_theory", "canning"]})
+    dogma(st, "astronomy")  # melds a blue 6: every non-purple top card is a 6
+    assert "universe" in st.achievements[0]
+
+
 def test_societies() -> None:
     st = position(boards={0: ["societies"], 1: ["tools"]}, supply_top={5: ["coal"]})
     dogma(st, "societies")
@@ -254,7 +264,8 @@ def test_canning() -> None:
 def test_vaccination() -> None:
     st = position(boards={0: ["vaccination"]}, scores={1: ["tools", "sailing", "optics"]},
                   supply_top={6: ["canning"], 7: ["evolution"]})
-    dogma(st, "vaccination")
+    dogma(st, "vaccination", (1, "card:sailing"))
+    assert st.supply[0][:2] == ["tools", "sailing"]
     assert st.scores[1] == ["optics"] and top(st, 1, "yellow") == "canning"
     assert top(st, 0, "blue") == "evolution"
 

@@ -53,7 +53,8 @@ def test_bicycle_swaps_hand_and_score_pile() -> None:
 def test_electricity() -> None:
     st = position(boards={0: ["electricity", "pottery", "archery"]},
                   supply_top={8: ["flight", "mobility"]})
-    dogma(st, "electricity")
+    dogma(st, "electricity", "card:archery")
+    assert st.supply[0][:2] == ["pottery", "archery"]
     assert st.hands[0] == ["flight", "mobility"] and top(st, 0, "blue") is None
 
 
@@ -141,6 +142,14 @@ def test_mass_media_returns_a_value_everywhere() -> None:
     assert st.scores[0] == ["coal"] and st.scores[1] == ["sailing"]
 
 
+def test_mass_media_own_cards_ordered_by_the_player_others_in_seat_order() -> None:
+    st = position(3, boards={0: ["mass_media"]}, hands={0: ["tools"]},
+                  scores={0: ["optics", "compass", "coal"], 1: ["alchemy"], 2: ["paper"]})
+    dogma(st, "mass_media", "card:tools", "value:3", (0, "card:compass"))
+    assert st.supply[2][:4] == ["paper", "alchemy", "optics", "compass"]
+    assert st.scores[0] == ["coal"] and st.scores[1] == [] and st.scores[2] == []
+
+
 def test_antibiotics() -> None:
     st = position(boards={0: ["antibiotics"]}, hands={0: ["tools", "oars", "optics"]},
                   supply_top={8: ["flight", "mobility", "rocketry", "corporations"]})
@@ -151,7 +160,8 @@ def test_antibiotics() -> None:
 def test_skyscrapers() -> None:
     st = position(boards={0: ["skyscrapers"], 1: ["pottery", "tools", "writing", "publications"]},
                   )
-    dogma(st, "skyscrapers")
+    dogma(st, "skyscrapers", (1, "card:pottery"))
+    assert st.supply[0][:2] == ["tools", "pottery"]
     assert top(st, 0, "blue") == "publications"
     assert st.scores[1] == ["writing"] and pile(st, 1, "blue") == []
 

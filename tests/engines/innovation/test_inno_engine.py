@@ -73,6 +73,22 @@ def test_draw_events_are_private_in_detail() -> None:
     assert draws[1].visible_to == [0] and draws[1].params["card"] == "sailing"
 
 
+def test_board_moves_are_public_hidden_moves_show_the_age_only() -> None:
+    """A card tucked onto a board is named publicly (placed face up); a card scored from
+    the hand only shows its age publicly, its identity to the owner."""
+    st = position(boards={0: ["monotheism"]}, hands={0: ["tools"]},
+                  supply_top={1: ["sailing"]})
+    events = dogma(st, "monotheism")
+    tucks = [e for e in events if e.kind == "tuck"]
+    assert len(tucks) == 1 and tucks[0].visible_to is None
+    assert tucks[0].params["card"] == "sailing" and tucks[0].params["to"] == "board"
+    st = position(boards={0: ["refrigeration"]}, hands={0: ["tools", "oars"]})
+    events = dogma(st, "refrigeration", "card:oars")
+    scores = [e for e in events if e.kind == "score"]
+    assert "card" not in scores[0].params and scores[0].visible_to is None
+    assert scores[1].params["card"] == "oars" and scores[1].visible_to == [0]
+
+
 def test_private_prompt_and_pending_view() -> None:
     st = position(boards={0: ["agriculture"]}, hands={0: ["optics"]})
     ENGINE.apply(st, 0, "dogma:agriculture")

@@ -55,6 +55,8 @@ def _hidden_for(st: InnovationState, seat: int | None) -> set[str]:
         hidden.discard(st.dogma["card"])
     if st.question:
         hidden.discard(st.question["params"].get("source"))
+        if st.question["kind"] == "collaboration_take":  # the two 9s were revealed
+            hidden.difference_update(o[3] for o in st.question["options"])
     return hidden
 
 

@@ -325,3 +325,72 @@ def test_illegal_answers_leave_state_unchanged() -> None:
             ENGINE.apply(st, seat, opt)
         assert err.value.key == key
     assert st.model_dump_json() == before
+
+
+# -- Recycle (教義效果: 假如你必須回收數張卡片，你可選擇擺放順序) ------------------------------
+def test_recycle_several_cards_player_chooses_order() -> None:
+    """Several cards returned at once: the player orders those of the same age (the last
+    one returned is the new bottom card of the pile)."""
+    st = position(boards={0: ["railroad"]}, hands={0: ["tools", "optics", "oars"]},
+                  supply_top={6: ["canning", "vaccination", "democracy"]})
+    ENGINE.apply(st, 0, "dogma:railroad")
+    ENGINE.apply(st, 0, "confirm")
+    p = prompt(st)
+    assert p.kind == "return_order" and p.private and p.params["age"] == 1
+    assert sorted(o.id for o in p.options) == ["card:oars", "card:tools"]
+    answer(st, "card:oars")  # oars first, then tools under it
+    assert st.supply[0][:2] == ["tools", "oars"] and st.supply[2][0] == "optics"
+    assert st.hands[0] == ["canning", "vaccination", "democracy"]
+    st = position(boards={0: ["railroad"]}, hands={0: ["tools", "oars"]})
+    dogma(st, "railroad", "card:tools")
+    assert st.supply[0][:2] == ["oars", "tools"]
+
+
+def test_recycle_order_not_asked_when_ages_differ() -> None:
+    st = position(boards={0: ["railroad"]}, hands={0: ["tools", "optics", "calendar"]})
+    events = dogma(st, "railroad")
+    assert st.question is None and "return_order" not in str(events)
+    assert st.supply[0][0] == "tools" and st.supply[2][0] == "optics"
+    assert st.supply[1][0] == "calendar"
+
+
+def test_recycle_picked_cards_go_back_in_picking_order() -> None:
+    """When the player picks the returned cards one at a time the picking order is the
+    return order (no second question)."""
+    st = position(boards={0: ["tools"]}, hands={0: ["pottery", "writing", "archery", "optics"]},
+                  supply_top={3: ["alchemy"]})
+    dogma(st, "tools", "yes", "card:writing", "card:pottery", "card:archery")
+    assert st.supply[0][:3] == ["archery", "pottery", "writing"]
+    st = position(boards={0: ["tools"]}, hands={0: ["pottery", "writing", "archery"]},
+                  supply_top={3: ["alchemy"]})
+    dogma(st, "tools", "yes", "card:archery", "card:pottery")  # all three must go: ordered
+    assert st.supply[0][:3] == ["writing", "pottery", "archery"]
+
+
+def test_rulebook_higher_lower_example_two_sevens_three_fives() -> None:
+    """遊戲術語 Higher/Lower: with two 7s and three 5s, "all the highest" are the two 7s;
+    "the three highest" are the two 7s and one 5 (the owner picks which)."""
+    sevens, fives = ["lighting", "bicycle"], ["coal", "banking", "measurement"]
+    st = position(boards={0: ["explosives"]}, hands={1: sevens + fives})
+    ENGINE.apply(st, 0, "dogma:explosives")
+    ENGINE.apply(st, 0, "confirm")
+    p = prompt(st)
+    assert p.seat == 1 and sorted(o.id for o in p.options) == [f"card:{c}" for c in sorted(fives)]
+    answer(st, "card:banking")
+    assert sorted(st.hands[0]) == ["banking", "bicycle", "lighting"]
+    assert sorted(st.hands[1]) == ["coal", "measurement"]
+    st = position(boards={0: ["services"]}, scores={1: sevens + fives})
+    dogma(st, "services")
+    assert sorted(st.hands[0]) == ["bicycle", "lighting"] and st.scores[1] == fives
+
+
+def test_archive_several_cards_no_order_question() -> None:
+    """The book gives the order only for Recycle: tucking a whole hand (Socialism) asks
+    nothing more than the "you may"; picked tucks go in picking order (Lighting)."""
+    st = position(boards={0: ["socialism"]}, hands={0: ["tools", "pottery"]})
+    dogma(st, "socialism", "yes")
+    assert st.question is None and pile(st, 0, "blue") == ["pottery", "tools"]
+    st = position(boards={0: ["lighting"]}, hands={0: ["tools", "pottery", "writing"]},
+                  supply_top={7: ["bicycle"]})
+    dogma(st, "lighting", "card:writing", "card:tools", "done")
+    assert pile(st, 0, "blue") == ["tools", "writing"] and st.scores[0] == ["bicycle"]

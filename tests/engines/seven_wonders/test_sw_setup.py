@@ -106,3 +106,23 @@ def test_simulate_cli_players() -> None:
                          cwd=ROOT, capture_output=True, text=True, check=True).stdout
     data = json.loads(out)
     assert data["players"] == 6 and data["completed"] == 5 and data["errors"] == 0
+
+
+def test_rulebook_example_five_players_setup() -> None:
+    """Book (遊戲準備): at 5 players every Age keeps the cards labelled 3+, 4+ and 5+, and
+    5 + 2 = 7 guilds are drawn at random into Age III; 7 cards each per Age."""
+    from engines.seven_wonders.catalogue import CARDS
+
+    for age in (1, 2, 3):
+        expected: Counter[str] = Counter()
+        for cid, c in CARDS.items():
+            if c.age == age and not c.guild:
+                expected[cid] = sum(1 for m in c.copies_min_players or () if m <= 5)
+        assert Counter(age_cards(age, 5)) == +expected
+    st = ENGINE.new_game(5, 3)
+    guilds = [c for c in st.decks[2] if c in GUILDS]
+    assert len(guilds) == 7 and len(st.decks[2]) == 35 and len(st.decks[1]) == 35
+    assert Counter(c for h in st.hands for c in h) == Counter(age_cards(1, 5))
+    assert any(m == 6 for c in CARDS.values() for m in c.copies_min_players or ())
+    assert all(cid not in st.decks[1] for cid, c in CARDS.items()
+               if c.age == 2 and c.copies_min_players and min(c.copies_min_players) > 5)

@@ -46,11 +46,17 @@ def test_rulebook_example_own_production() -> None:
     st = position(boards=["gizah", "ephesos", "alexandria"],
                   cities=[["stone_pit", "ore_vein", "press_1"], [], []],
                   hands=[["barracks", "scriptorium", "guard_tower"], ["altar"] * 3,
-                         ["altar"] * 3], coins=0)
+                         ["altar"] * 3], coins=9)
     assert st.fixed[0] == list(vec(stone=2, ore=1, papyrus=1))
-    assert card_cost(st, 0, "barracks")[0] == "free"
-    assert card_cost(st, 0, "scriptorium")[0] == "free"
+    assert card_cost(st, 0, "barracks") == ("free", 0, ((0, 0),))
+    assert card_cost(st, 0, "scriptorium") == ("free", 0, ((0, 0),))
+    # not even with 9 coins: nobody produces clay
     assert card_cost(st, 0, "guard_tower")[0] == "cannot_afford"
+    # the same city with a clay-producing neighbour buys it (2 coins)
+    st = position(boards=["gizah", "olympia", "alexandria"],
+                  cities=[["stone_pit", "ore_vein", "press_1"], [], []],
+                  hands=[["guard_tower"], ["altar"], ["altar"]], coins=9)
+    assert card_cost(st, 0, "guard_tower") == ("coins", 0, ((2, 0),))
 
 
 # -- constructed cases --------------------------------------------------------------------
@@ -136,6 +142,43 @@ def test_engine_does_not_sell_yellow_or_wonder_production() -> None:
     st = position(boards=["gizah", "olympia", "ephesos"],
                   hands=[["guard_tower"], ["altar"], ["altar"]], coins=[9, 3, 3])
     assert card_cost(st, 0, "guard_tower") == ("coins", 0, ((2, 0),))
+
+
+def test_neighbour_sells_grey_cards_but_not_its_forum() -> None:
+    # Scriptorium needs papyrus: a neighbour's Press (grey) sells it ...
+    st = position(boards=["gizah", "rhodos", "alexandria"], cities=[[], ["press_1"], []],
+                  hands=[["scriptorium"], ["altar"], ["altar"]], coins=[9, 3, 3])
+    assert card_cost(st, 0, "scriptorium") == ("coins", 0, ((2, 0),))
+    # ... a neighbour's Forum (yellow, glass/papyrus/textile) never does
+    st = position(boards=["gizah", "rhodos", "alexandria"], cities=[[], ["forum"], []],
+                  hands=[["scriptorium"], ["altar"], ["altar"]], coins=[9, 3, 3])
+    assert card_cost(st, 0, "scriptorium")[0] == "cannot_afford"
+
+
+def test_trading_post_and_marketplace_prices_paid_to_the_neighbour() -> None:
+    """West Trading Post: raw materials from the left neighbour for 1 coin; East: from the
+    right one; Marketplace: goods from both for 1. The seller receives what is paid."""
+    # seat 0 (gizah: stone) builds Guard Tower (clay): left = olympia (clay), West TP
+    st = position(boards=["gizah", "olympia", "olympia"], coins=[3, 0, 0], turn=6,
+                  cities=[["west_trading_post"], [], []],
+                  hands=[["guard_tower", "altar"], ["altar", "well"], ["altar", "well"]])
+    assert card_cost(st, 0, "guard_tower") == ("coins", 0, ((1, 0), (0, 2)))
+    choose_all(st, {0: "build:guard_tower", 1: "sell:altar", 2: "sell:altar"},
+                pay={0: "pay:1:0"})
+    assert st.coins == [2, 0 + 1 + 3, 0 + 3]
+    # East Trading Post: the right neighbour's clay for 1, the left one's still for 2
+    st = position(boards=["gizah", "olympia", "olympia"], coins=[3, 0, 0], turn=6,
+                  cities=[["east_trading_post"], [], []],
+                  hands=[["guard_tower", "altar"], ["altar", "well"], ["altar", "well"]])
+    assert card_cost(st, 0, "guard_tower") == ("coins", 0, ((0, 1), (2, 0)))
+    # Marketplace: glass for 1 from either side, raw materials still 2
+    st = position(boards=["gizah", "alexandria", "alexandria"], coins=[3, 0, 0], turn=6,
+                  cities=[["marketplace"], [], []],
+                  hands=[["workshop", "guard_tower"], ["altar", "well"], ["altar", "well"]])
+    assert card_cost(st, 0, "workshop") == ("coins", 0, ((0, 1), (1, 0)))
+    choose_all(st, {0: "build:workshop", 1: "sell:altar", 2: "sell:altar"},
+                pay={0: "pay:0:1"})
+    assert st.coins == [2, 3, 1 + 3]
 
 
 def test_dual_brown_card_of_neighbour_is_tradable() -> None:

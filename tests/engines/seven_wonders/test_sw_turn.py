@@ -120,13 +120,54 @@ def test_halikarnassos_cannot_revive_a_twin_of_an_owned_building() -> None:
     assert revivable(st, 0) == ["tavern"]
 
 
-def test_chain_builds_for_free() -> None:
+def test_a_hand_with_two_copies_builds_only_one() -> None:
+    # two Lumber Yards in one hand (2 copies from 4 players): one building, never two
+    st = position(4, turn=6, hands=[["lumber_yard", "lumber_yard"]] + [[FILLER] * 2] * 3)
+    opt_ids = option_ids(ENGINE.prompt_for(st, 0))
+    assert opt_ids.count("build:lumber_yard") == 1
+    choose_all(st, {0: "build:lumber_yard", 1: "sell:altar", 2: "sell:altar", 3: "sell:altar"})
+    assert st.buildings[0] == ["lumber_yard"] and st.discard.count("lumber_yard") == 1
+
+
+def test_rulebook_example_chain_theater_to_gardens() -> None:
+    """Book (D. 通過連鎖無需費用): Theater built in Age I, Gardens free in Age III."""
     st = position(age=3, turn=5, cities=[["theater"], [], []], coins=[0, 3, 3],
                   hands=[["gardens", FILLER, FILLER]] + [[FILLER] * 3] * 2)
     opt = ENGINE.prompt_for(st, 0).option("build:gardens")  # type: ignore[union-attr]
     assert opt is not None and opt.params["via"] == "chain" and opt.cost == 0
     events = choose_all(st, {0: "build:gardens", 1: "sell:altar", 2: "sell:altar"})
     assert any(e.kind == "building_built" and e.params["via"] == "chain" for e in events)
+    assert st.coins[0] == 0 and "gardens" in st.buildings[0]
+
+
+def test_without_the_chain_symbol_the_cost_is_paid() -> None:
+    """Book (D, 注意): without the symbol the card can still be built by paying its cost."""
+    # Gardens: 2 clay + 1 wood; Olympia (clay) on the left, Babylon (wood) on the right
+    st = position(age=3, turn=5, boards=["gizah", "olympia", "babylon"], coins=[9, 3, 3],
+                  cities=[["clay_pool"], [], []],
+                  hands=[["gardens", FILLER, FILLER]] + [[FILLER] * 3] * 2)
+    opt = ENGINE.prompt_for(st, 0).option("build:gardens")  # type: ignore[union-attr]
+    assert opt is not None and opt.params["via"] == "pay" and opt.cost == 4
+    choose_all(st, {0: "build:gardens", 1: "sell:altar", 2: "sell:altar"})
+    assert st.coins[0] == 9 - 4 and st.coins[1] == 3 + 2 + 3 and st.coins[2] == 3 + 2 + 3
+
+
+def test_a_card_with_two_chain_symbols_unlocks_both_buildings() -> None:
+    """Book (D, 注意): some cards show two chain symbols (Library: Senate and University)."""
+    st = position(age=3, turn=5, cities=[["library"], [], []], coins=[0, 3, 3],
+                  hands=[["senate", "university", FILLER]] + [[FILLER] * 3] * 2)
+    ids = option_ids(ENGINE.prompt_for(st, 0))
+    assert "build:senate" in ids and "build:university" in ids
+    opt = ENGINE.prompt_for(st, 0).option("build:university")  # type: ignore[union-attr]
+    assert opt is not None and opt.params["via"] == "chain" and opt.cost == 0
+
+
+def test_selling_a_card_gives_three_coins_and_discards_it() -> None:
+    """Book (C. 出售這張卡牌): face down to the discard pile, 3 coins from the bank."""
+    st = position(turn=5, hands=H3, coins=[0, 3, 3])
+    choose_all(st, {0: "sell:theater", 1: "sell:baths", 2: "sell:tavern"})
+    assert st.coins == [3, 6, 6] and sorted(st.discard) == ["baths", "tavern", "theater"]
+    assert st.buildings == [[], [], []]
 
 
 def test_free_card_and_coin_cost_to_the_bank() -> None:
@@ -195,3 +236,13 @@ def test_answer_leaves_its_input_untouched() -> None:
     new, _ = ENGINE.answer(new, 2, "sell:tavern")
     assert ENGINE.dump(st) == before
     assert new.turn == 6
+
+
+def test_same_name_check_matches_the_printed_names() -> None:
+    from engines.seven_wonders.catalogue import CARDS
+    from engines.seven_wonders.facts import owns_same_name
+
+    for card, c in CARDS.items():
+        for other, o in CARDS.items():
+            assert owns_same_name([FILLER, other], card) == (
+                o.name == c.name or CARDS[FILLER].name == c.name), (card, other)

@@ -195,3 +195,61 @@ def test_decorators_guild_needs_a_complete_wonder() -> None:
                   cities=[["decorators_guild"], ["decorators_guild"], []])
     assert breakdown(st, 0)["purple"] == 7
     assert breakdown(st, 1)["purple"] == 0
+
+
+def test_babylon_seventh_card_cannot_repeat_the_sixth() -> None:
+    """Never two buildings of the same name, also for the 7th card: two Lumber Yards in
+    the last hand give one building; the other can still be sold or tucked."""
+    st = position(4, boards=["babylon", "gizah", "ephesos", "rhodos"],
+                  sides=["night", "day", "day", "day"], stages=[1, 0, 0, 0], turn=6,
+                  hands=[["lumber_yard", "lumber_yard"]] + [["baths", "well"]] * 3)
+    choose_all(st, {0: "build:lumber_yard", 1: "sell:baths", 2: "sell:baths",
+                    3: "sell:baths"})
+    assert st.phase == "last_card"
+    ids = option_ids(ENGINE.prompt_for(st, 0))
+    assert "build:lumber_yard" not in ids and "sell:lumber_yard" in ids
+    with pytest.raises(IllegalAnswer) as err:
+        ENGINE.apply(st, 0, "build:lumber_yard")
+    assert err.value.key == "already_built"
+    ENGINE.apply(st, 0, "sell:lumber_yard")
+    assert st.buildings[0] == ["lumber_yard"] and st.age == 2
+
+
+def test_babylon_seventh_card_twin_from_an_earlier_age() -> None:
+    st = position(boards=["babylon", "gizah", "ephesos"], sides=["night", "day", "day"],
+                  stages=[1, 0, 0], turn=6, age=2, coins=[9, 3, 3],
+                  cities=[["loom_1"], [], []],
+                  hands=[["altar", "loom_2"], ["baths", "well"], ["tavern", "press_2"]])
+    choose_all(st, {0: "build:altar", 1: "sell:baths", 2: "sell:tavern"})
+    assert st.phase == "last_card"
+    assert "build:loom_2" not in option_ids(ENGINE.prompt_for(st, 0))
+
+
+def test_olympia_powers_never_build_a_twin() -> None:
+    """Olympia Night 1 on the first turn of Age II: Loom (Age II) stays refused when the
+    city has the Age I Loom; the power serves any other card."""
+    st = position(boards=["olympia", "gizah", "ephesos"], sides="night", stages=[1, 0, 0],
+                  age=2, turn=1, coins=[0, 3, 3], cities=[["loom_1"], [], []],
+                  hands=[["loom_2", "courthouse"] + [FILLER] * 5] + [[FILLER] * 7] * 2)
+    assert card_cost(st, 0, "loom_2")[0] == "owned"
+    assert card_cost(st, 0, "courthouse")[0] == "power"
+    ids = option_ids(ENGINE.prompt_for(st, 0))
+    assert "build:loom_2" not in ids and "build:courthouse" in ids
+    # Olympia Day 2 (first card of each colour): an owned twin is refused as well
+    st = position(boards=["olympia", "gizah", "ephesos"], stages=[2, 0, 0], age=2, turn=1,
+                  coins=[0, 3, 3], cities=[["press_1"], [], []],
+                  hands=[["press_2", "glassworks_2"] + [FILLER] * 5] + [[FILLER] * 7] * 2)
+    assert card_cost(st, 0, "press_2")[0] == "owned"
+
+
+def test_halikarnassos_offers_two_copies_once_and_builds_one() -> None:
+    st = position(boards=["halikarnassos", "gizah", "ephesos"], stages=[1, 0, 0], turn=3,
+                  cities=[["press_1", "glassworks_1"], [], []],
+                  discard=["lumber_yard", "lumber_yard", "loom_1"],
+                  hands=[["baths", "theater", "well", "stockade", "altar"]]
+                  + [[FILLER] * 5] * 2)
+    choose_all(st, {0: "wonder:baths", 1: "sell:altar", 2: "sell:altar"})
+    assert option_ids(ENGINE.prompt_for(st, 0)) == [
+        "revive:altar", "revive:loom_1", "revive:lumber_yard"]
+    ENGINE.apply(st, 0, "revive:lumber_yard")
+    assert st.buildings[0].count("lumber_yard") == 1 and st.discard.count("lumber_yard") == 1
