@@ -3,6 +3,7 @@ commands, and holds the service, delivery and renderer the cogs share."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
@@ -14,7 +15,7 @@ from discord.ext import commands
 
 from bot.delivery import Delivery
 from bot.i18n.translator import CommandTranslator
-from bot.render import Renderer, default_renderer
+from bot.render import Renderer, default_renderer, warm_up_renderers
 from bot.settings import Settings
 from bot.views import DYNAMIC_ITEMS
 from games.service import GameService
@@ -90,6 +91,7 @@ class CivBot(commands.Bot):
         for name in COGS:
             await self.load_extension(name)
         await self.sync_commands()
+        self._warm_up = asyncio.create_task(asyncio.to_thread(warm_up_renderers))
 
     async def sync_commands(self) -> None:
         """Global sync, or instant sync to DEV_GUILD_ID while developing."""

@@ -34,6 +34,21 @@ def _function(game: str, name: str) -> Callable[..., Any] | None:
     return func if callable(func) else None
 
 
+def warm_up_renderers() -> None:
+    """Load fonts and build each renderer's static tiles once, off the event loop, so the
+    first board a player sees after a start-up is as fast as the rest."""
+    from engines.registry import engine_names
+
+    for game in engine_names():
+        warm = _function(game, "warm_up")
+        if warm is None:
+            continue
+        try:
+            warm()
+        except Exception:  # a cold cache is slower, never fatal
+            log.exception("warming up the %s renderer failed", game)
+
+
 def default_renderer(game: str, view: Any, lang: str, names: list[str]) -> bytes | None:
     from bot.games import words_for
 
