@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import string
 from functools import cache
 from pathlib import Path
@@ -98,9 +99,21 @@ def t(lang: str, key: str, /, **params: Any) -> str:
     if not params:
         return template
     try:
-        return string.Formatter().vformat(template, (), _SafeDict(params))
+        text = string.Formatter().vformat(template, (), _SafeDict(params))
     except (ValueError, IndexError, AttributeError):
         return template
+    return _singular_after_one(text) if lang == DEFAULT else text
+
+
+#: English catalogue strings are written in the plural ("{cost} coins"); after the number 1
+#: the noun is made singular here rather than doubling every template.
+_ONE_PLURAL = re.compile(
+    r"(?<![\d.\-])\b1 (coin|point|shield|card|turn|move|answer|game|player)s\b"
+)
+
+
+def _singular_after_one(text: str) -> str:
+    return _ONE_PLURAL.sub(r"1 \1", text)
 
 
 def name(lang: str, game: str, ident: str) -> str:
