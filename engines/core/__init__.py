@@ -1,4 +1,9 @@
-"""What every engine shares: the contract, the error type and the seeded generator."""
+"""What every engine shares: the contract, the error type and the seeded generator.
+
+Also, imported from their modules: ``catalogue`` (reading data files, display names),
+``fast`` (unvalidated construction of options, prompts, events and states) and the
+``errors`` helpers ``illegal_option`` / ``not_your_turn``.
+"""
 
 from engines.core.contract import (
     Engine,

@@ -109,6 +109,15 @@ class Engine(abc.ABC, Generic[StateT]):
     def new_game(self, players: int, seed: int, options: dict[str, str] | None = None) -> StateT:
         """A fresh game for ``players`` seats (0..players-1), all randomness from ``seed``."""
 
+    def chosen_options(self, options: dict[str, str] | None) -> dict[str, str]:
+        """``options`` checked against ``game_options`` (``ValueError`` for an unknown
+        name), every option not given set to its default: for ``new_game``."""
+        opts = dict(options or {})
+        unknown = set(opts) - set(self.game_options)
+        if unknown:
+            raise ValueError(f"unknown option(s): {', '.join(sorted(unknown))}")
+        return {k: opts.get(k, default) for k, (_, default) in self.game_options.items()}
+
     @abc.abstractmethod
     def prompts(self, state: StateT) -> list[Prompt]:
         """The open questions; empty once the game is over."""

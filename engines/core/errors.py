@@ -18,3 +18,14 @@ class IllegalAnswer(Exception):
         self.key = key
         self.message = message
         self.params = params
+
+
+def illegal_option(option_id: str) -> IllegalAnswer:
+    """``option_id`` is none of the seat's options."""
+    return IllegalAnswer("illegal_option", f"'{option_id}' is not one of your options.",
+                         option=option_id)
+
+
+def not_your_turn() -> IllegalAnswer:
+    """The seat has nothing to decide now."""
+    return IllegalAnswer("not_your_turn", "It is not your turn to choose.")

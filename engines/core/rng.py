@@ -55,9 +55,22 @@ class Rng:
                 return r % n
 
     def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates with ``below(i + 1)`` for each ``i`` from the end (inlined: the
+        same draws, without two calls per card)."""
+        x = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _MASK - (_MASK + 1) % n
+            while True:
+                x ^= x >> 12
+                x ^= (x << 25) & _MASK
+                x ^= x >> 27
+                r = (x * 0x2545F4914F6CDD1D) & _MASK
+                if r <= limit:
+                    break
+            j = r % n
             items[i], items[j] = items[j], items[i]
+        self.state = x
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

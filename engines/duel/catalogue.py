@@ -8,12 +8,15 @@ module-level accessors: ``CARDS``, ``WONDERS``, ``TOKENS``, ``MILITARY``, ``LAYO
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
+
+from engines.core.catalogue import Frozen as _Frozen
+from engines.core.catalogue import Name as Name  # re-exported: the names.json entry
+from engines.core.catalogue import name_in, read_json, validated_names
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -41,10 +44,6 @@ EffectType = Literal[
     "wonders_grant_extra_turn",
     "coins_on_chain_build",
 ]
-
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class Counter(_Frozen):
@@ -140,16 +139,8 @@ class LayoutDef(_Frozen):
         return self
 
 
-class Name(BaseModel):
-    model_config = ConfigDict(frozen=True, populate_by_name=True)
-
-    en: str
-    zh_TW: str = Field(alias="zh-TW")
-    zh_CN: str = Field(alias="zh-CN")
-
-
 def _read(name: str) -> Any:
-    return json.loads((DATA_DIR / name).read_text(encoding="utf-8"))
+    return read_json(DATA_DIR, name)
 
 
 def _load() -> tuple[
@@ -207,16 +198,12 @@ MILITARY_TOKENS: tuple[str, ...] = tuple(t.id for t in MILITARY.tokens)
 @cache
 def names() -> dict[str, dict[str, str]]:
     """``{id: {"en", "zh-TW", "zh-CN"}}`` for every card, wonder, token and game term."""
-    raw = _read("names.json")
-    return {k: Name.model_validate(v).model_dump(by_alias=True) for k, v in raw.items()}
+    return validated_names(DATA_DIR)
 
 
 def name(item_id: str, locale: str = "en") -> str:
     """Display name of ``item_id`` in ``locale`` (``en``, ``zh-TW``, ``zh-CN``)."""
-    entry = names().get(item_id)
-    if entry is None:
-        return item_id
-    return entry.get(locale) or entry["en"]
+    return name_in(names(), item_id, locale)
 
 
 def deck_cards(deck: str) -> list[str]:

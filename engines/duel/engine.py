@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from engines.core.contract import Engine, Event, GameResult, Prompt
-from engines.core.errors import IllegalAnswer
+from engines.core.errors import IllegalAnswer, illegal_option
 from engines.duel import catalogue as cat
 from engines.duel import draft, turn
 from engines.duel.facts import CARD, COLOR_INDEX
@@ -24,11 +24,6 @@ from engines.duel.views import build_view
 _OPTION_PREFIX = {"great_library": "library"}
 
 
-def _illegal(option_id: str) -> IllegalAnswer:
-    return IllegalAnswer("illegal_option", f"'{option_id}' is not one of your options.",
-                         option=option_id)
-
-
 class DuelEngine(Engine[DuelState]):
     name: ClassVar[str] = "duel"
     min_players: ClassVar[int] = 2
@@ -42,11 +37,7 @@ class DuelEngine(Engine[DuelState]):
     def new_game(self, players: int, seed: int, options: dict[str, str] | None = None) -> DuelState:
         if players != 2:
             raise ValueError("7 Wonders Duel is played by exactly 2 players")
-        opts = dict(options or {})
-        unknown = set(opts) - set(self.game_options)
-        if unknown:
-            raise ValueError(f"unknown option(s): {', '.join(sorted(unknown))}")
-        return new_state(seed, opts.get("wonders", "draft"))
+        return new_state(seed, self.chosen_options(options)["wonders"])
 
     def prompts(self, state: DuelState) -> list[Prompt]:
         return prompts(state)
@@ -74,7 +65,7 @@ class DuelEngine(Engine[DuelState]):
             p_kind, p_seat, detail = st.pending[0]
             self._check_seat(seat, p_seat)
             if kind != _OPTION_PREFIX.get(p_kind, p_kind):
-                raise _illegal(option_id)
+                raise illegal_option(option_id)
             if kind == "token":
                 if rest not in st.board_tokens:
                     raise IllegalAnswer("token_not_available", f"{rest} is not on the board.",
@@ -101,12 +92,12 @@ class DuelEngine(Engine[DuelState]):
         elif st.phase == "draft":
             self._check_seat(seat, draft.picker(st))
             if kind != "draft" or rest not in st.wonder_offer:
-                raise _illegal(option_id)
+                raise illegal_option(option_id)
             draft.pick(st, seat, rest, events)
         else:  # choose_start
             self._check_seat(seat, st.current)
             if kind != "start":
-                raise _illegal(option_id)
+                raise illegal_option(option_id)
             if rest not in ("0", "1"):
                 raise IllegalAnswer("invalid_seat", f"'{rest}' is not a seat.", seat=rest)
             turn.choose_start(st, seat, int(rest), events)
@@ -127,7 +118,7 @@ class DuelEngine(Engine[DuelState]):
         elif kind in ("build", "discard"):
             card, wonder = rest, ""
         else:
-            raise _illegal(option_id)
+            raise illegal_option(option_id)
         slot = slot_of(st, card)
         if slot < 0:
             raise IllegalAnswer("card_not_accessible", f"{card} is not accessible.", card=card)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.contract import Option, Prompt
+from engines.core.fast import OptionCache
 from engines.duel.catalogue import MAX_WONDERS_BUILT
 from engines.duel.draft import picker
 from engines.duel.facts import (
@@ -29,13 +30,8 @@ from engines.duel.turn import discard_value
 #: colour -> the wonder whose effect discards an opponent card of that colour
 DESTROYER = {COLOR_IDS[w.destroy]: w.id for w in WONDER.values() if w.destroy >= 0}
 
-_CACHE: dict[tuple[Any, ...], Option] = {}
 
-
-def _opt(key: tuple[Any, ...]) -> Option:
-    opt = _CACHE.get(key)
-    if opt is not None:
-        return opt
+def _build(key: tuple[Any, ...]) -> Option:
     kind = key[0]
     if kind == "build":
         _, card, total, trade, chained = key
@@ -60,8 +56,12 @@ def _opt(key: tuple[Any, ...]) -> Option:
                                   "library": {"token": item}, "revive": {"card": item},
                                   "destroy": {"card": item, "color": extra}}[kind]
         opt = fast_option(f"{kind}:{item}", kind, params, item, 0)
-    _CACHE[key] = opt
     return opt
+
+
+#: every option by its key, built once and shared
+_CACHE = OptionCache(_build)
+_opt = _CACHE.__getitem__
 
 
 def wonders_open(st: DuelState, seat: int) -> list[str]:
@@ -105,12 +105,12 @@ def turn_options(st: DuelState) -> list[Option]:
             total, chained = f.coins + trade, False
         if total <= coins:
             key: tuple[Any, ...] = ("build", card, total, trade, chained)
-            out.append(cache.get(key) or _opt(key))
+            out.append(cache[key])
         key = ("discard", card, gain)
-        out.append(cache.get(key) or _opt(key))
+        out.append(cache[key])
         for w, cost in wonders:
             key = ("wonder", card, w, cost)
-            out.append(cache.get(key) or _opt(key))
+            out.append(cache[key])
     return out
 
 

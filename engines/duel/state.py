@@ -12,9 +12,9 @@ later Ages, removed cards, unused guilds, undrawn wonders, set-aside tokens): on
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel, ConfigDict, Field
+
+from engines.core.fast import plain_setattr, unvalidated
 
 # A pending follow-up decision: (kind, seat, detail).
 #   ("token", seat, symbol)      choose a progress token from the board after a pair
@@ -88,20 +88,8 @@ class DuelState(BaseModel):
     winners: list[int] = Field(default_factory=list)
 
 
-_FIELDS = frozenset(DuelState.model_fields)
-
-
-def _fast_setattr(self: DuelState, name: str, value: Any) -> None:
-    """Plain attribute assignment for declared fields (no validation is configured anyway)."""
-    if name in _FIELDS:
-        self.__dict__[name] = value
-    else:
-        BaseModel.__setattr__(self, name, value)
-
-
-DuelState.__setattr__ = _fast_setattr  # type: ignore[method-assign,assignment]
-_new = object.__new__
-_set = object.__setattr__
+# plain attribute assignment for declared fields (no validation is configured anyway)
+plain_setattr(DuelState)
 
 
 def fast_copy(s: DuelState) -> DuelState:
@@ -118,9 +106,4 @@ def fast_copy(s: DuelState) -> DuelState:
                 "science", "chains"):
         new[key] = [x[:] for x in d[key]]
     new["wonder_cards"] = [dict(x) for x in d["wonder_cards"]]
-    out = _new(DuelState)
-    _set(out, "__dict__", new)
-    _set(out, "__pydantic_fields_set__", set(s.__pydantic_fields_set__))
-    _set(out, "__pydantic_extra__", None)
-    _set(out, "__pydantic_private__", None)
-    return out
+    return unvalidated(DuelState, new, set(s.__pydantic_fields_set__))

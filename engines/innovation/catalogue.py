@@ -8,12 +8,13 @@ in a data file fails loudly at start-up. The renderer and the bot import ``CARDS
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
+
+from engines.core.catalogue import name_in, read_json
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -101,8 +102,7 @@ class SpecialAchievement(_Frozen):
 
 
 def _read(name: str) -> Any:
-    with open(DATA_DIR / name, encoding="utf-8") as fh:
-        return json.load(fh)
+    return read_json(DATA_DIR, name)
 
 
 def _load() -> tuple[dict[str, Card], dict[str, SpecialAchievement]]:
@@ -135,10 +135,7 @@ def names() -> dict[str, dict[str, str]]:
 
 
 def name(item_id: str, locale: str = "en") -> str:
-    entry = names().get(item_id)
-    if entry is None:
-        return item_id
-    return entry.get(locale) or entry["en"]
+    return name_in(names(), item_id, locale)
 
 
 def catalogue() -> dict[str, Any]:

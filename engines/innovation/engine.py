@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from engines.core.contract import Engine, Event, GameResult, Prompt
-from engines.core.errors import IllegalAnswer
+from engines.core.errors import IllegalAnswer, illegal_option, not_your_turn
 from engines.core.fast import event as fast_event
 from engines.innovation import catalogue as cat
 from engines.innovation.achievements import achievable
@@ -33,15 +33,6 @@ from engines.innovation.view import InnovationView
 from engines.innovation.views import build_view
 
 
-def _illegal(option_id: str) -> IllegalAnswer:
-    return IllegalAnswer("illegal_option", f"'{option_id}' is not one of your options.",
-                         option=option_id)
-
-
-def _not_your_turn() -> IllegalAnswer:
-    return IllegalAnswer("not_your_turn", "It is not your turn to choose.")
-
-
 class InnovationEngine(Engine[InnovationState]):
     name: ClassVar[str] = "innovation"
     min_players: ClassVar[int] = 2
@@ -53,8 +44,7 @@ class InnovationEngine(Engine[InnovationState]):
                  options: dict[str, str] | None = None) -> InnovationState:
         if not self.min_players <= players <= self.max_players:
             raise ValueError("Innovation is played by 2 to 4 players")
-        if options:
-            raise ValueError(f"unknown option(s): {', '.join(sorted(options))}")
+        self.chosen_options(options)  # Innovation has none: refuses any
         return new_state(players, seed)
 
     def prompts(self, state: InnovationState) -> list[Prompt]:
@@ -104,17 +94,17 @@ class InnovationEngine(Engine[InnovationState]):
             events = self._resume(st, seat, option_id)
         else:
             if seat != st.current:
-                raise _not_your_turn()
+                raise not_your_turn()
             events = self._turn(st, seat, option_id)
         st.answers_count += 1
         return events
 
     def _setup(self, st: InnovationState, seat: int, option_id: str) -> list[Event]:
         if not 0 <= seat < st.players or st.initial[seat] is not None:
-            raise _not_your_turn()
+            raise not_your_turn()
         kind, _, card = option_id.partition(":")
         if kind != "initial" or card not in st.hands[seat]:
-            raise _illegal(option_id)
+            raise illegal_option(option_id)
         g = Ctx(st)
         with contextlib.suppress(GameOver):
             choose_initial(g, seat, card)
@@ -129,7 +119,7 @@ class InnovationEngine(Engine[InnovationState]):
                 st.preview = None
                 return [_ev("dogma_cancelled", seat, {"card": card})]
             if option_id != "confirm":
-                raise _illegal(option_id)
+                raise illegal_option(option_id)
             card = st.confirm
             preview = st.preview or dogma_preview(st, seat, card)
             st.confirm = None
@@ -161,7 +151,7 @@ class InnovationEngine(Engine[InnovationState]):
             st.preview = preview = dogma_preview(st, seat, rest)
             return [_ev("dogma_preview", seat, dict(preview))]
         else:
-            raise _illegal(option_id)
+            raise illegal_option(option_id)
         return g.events
 
     @staticmethod
@@ -176,9 +166,9 @@ class InnovationEngine(Engine[InnovationState]):
         q = st.question
         assert q is not None
         if seat != q["seat"]:
-            raise _not_your_turn()
+            raise not_your_turn()
         if not any(row[0] == option_id for row in q["options"]):
-            raise _illegal(option_id)
+            raise illegal_option(option_id)
         answers = [*st.answers, option_id]
         emitted = st.emitted
         assert st.snapshot is not None

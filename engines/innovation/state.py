@@ -18,6 +18,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engines.core.fast import unvalidated
+
 
 class InnovationState(BaseModel):
     model_config = ConfigDict(validate_assignment=False, revalidate_instances="never")
@@ -67,8 +69,6 @@ GAME_FIELDS = tuple(f for f in InnovationState.model_fields
 # instance ``__dict__`` and pydantic installs no descriptors for them, so the C-level
 # ``object.__setattr__`` stores them exactly where pydantic reads them.
 InnovationState.__setattr__ = object.__setattr__  # type: ignore[method-assign,assignment]
-_new = object.__new__
-_set = object.__setattr__
 
 _LISTS = ("age_achievements", "specials", "removed", "initial", "tucked", "scored",
           "answers", "winners")
@@ -98,12 +98,7 @@ def fast_copy(s: InnovationState) -> InnovationState:
     """An independent deep copy, without pydantic validation."""
     new = _copy_fields(s.__dict__)
     # snapshot/question are never mutated in place: sharing them is safe
-    out = _new(InnovationState)
-    _set(out, "__dict__", new)
-    _set(out, "__pydantic_fields_set__", set(s.__pydantic_fields_set__))
-    _set(out, "__pydantic_extra__", None)
-    _set(out, "__pydantic_private__", None)
-    return out
+    return unvalidated(InnovationState, new, set(s.__pydantic_fields_set__))
 
 
 def take_snapshot(s: InnovationState) -> dict[str, Any]:

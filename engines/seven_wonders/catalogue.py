@@ -8,12 +8,15 @@ import the module-level accessors: ``CARDS``, ``WONDERS``, ``RESOURCES``, ``RAW`
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
+
+from engines.core.catalogue import Frozen as _Frozen
+from engines.core.catalogue import Name as Name  # re-exported: the names.json entry
+from engines.core.catalogue import name_in, read_json, validated_names
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -40,10 +43,6 @@ EffectType = Literal[
 ]
 FreeBuildRule = Literal["first_card_of_each_color", "first_card_of_each_age",
                         "last_card_of_each_age"]
-
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class Count(_Frozen):
@@ -143,16 +142,8 @@ class RulesDef(_Frozen):
     military_defeat: int
 
 
-class Name(BaseModel):
-    model_config = ConfigDict(frozen=True, populate_by_name=True)
-
-    en: str
-    zh_TW: str = Field(alias="zh-TW")
-    zh_CN: str = Field(alias="zh-CN")
-
-
 def _read(name: str) -> Any:
-    return json.loads((DATA_DIR / name).read_text(encoding="utf-8"))
+    return read_json(DATA_DIR, name)
 
 
 def _load() -> tuple[dict[str, CardDef], dict[str, WonderDef], dict[str, Any], RulesDef]:
@@ -197,16 +188,12 @@ def names() -> dict[str, dict[str, str]]:
 
     Where no Chinese name is known the English name stands in.
     """
-    raw = _read("names.json")
-    return {k: Name.model_validate(v).model_dump(by_alias=True) for k, v in raw.items()}
+    return validated_names(DATA_DIR)
 
 
 def name(item_id: str, locale: str = "en") -> str:
     """Display name of ``item_id`` in ``locale`` (``en``, ``zh-TW``, ``zh-CN``)."""
-    entry = names().get(item_id)
-    if entry is None:
-        return item_id
-    return entry.get(locale) or entry["en"]
+    return name_in(names(), item_id, locale)
 
 
 def age_cards(age: int, players: int) -> list[str]:

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from engines.core.contract import Engine, Event, GameResult, Prompt
-from engines.core.errors import IllegalAnswer
+from engines.core.errors import IllegalAnswer, illegal_option, not_your_turn
 from engines.seven_wonders import catalogue as cat
 from engines.seven_wonders import setup, turn
 from engines.seven_wonders.effects import next_stage
@@ -18,15 +18,6 @@ from engines.seven_wonders.setup import SIDE_OPTIONS, WONDER_OPTIONS, new_state
 from engines.seven_wonders.state import SevenWondersState, fast_copy
 from engines.seven_wonders.view import SevenWondersView
 from engines.seven_wonders.views import build_view
-
-
-def _illegal(option_id: str) -> IllegalAnswer:
-    return IllegalAnswer("illegal_option", f"'{option_id}' is not one of your options.",
-                         option=option_id)
-
-
-def _not_your_turn() -> IllegalAnswer:
-    return IllegalAnswer("not_your_turn", "It is not your turn to choose.")
 
 
 class SevenWondersEngine(Engine[SevenWondersState]):
@@ -44,11 +35,8 @@ class SevenWondersEngine(Engine[SevenWondersState]):
                  options: dict[str, str] | None = None) -> SevenWondersState:
         if not self.min_players <= players <= self.max_players:
             raise ValueError("7 Wonders is played by 3 to 7 players")
-        opts = dict(options or {})
-        unknown = set(opts) - set(self.game_options)
-        if unknown:
-            raise ValueError(f"unknown option(s): {', '.join(sorted(unknown))}")
-        return new_state(players, seed, opts.get("wonders", "random"), opts.get("sides", "day"))
+        opts = self.chosen_options(options)
+        return new_state(players, seed, opts["wonders"], opts["sides"])
 
     def prompts(self, state: SevenWondersState) -> list[Prompt]:
         return prompts(state)
@@ -91,36 +79,36 @@ class SevenWondersEngine(Engine[SevenWondersState]):
         if phase == "over":
             raise IllegalAnswer("game_over", "The game is over.")
         if not 0 <= seat < st.players:
-            raise _not_your_turn()
+            raise not_your_turn()
         kind, _, rest = option_id.partition(":")
         events: list[Event] = []
         if phase == "play" or phase == "last_card":
             if phase == "last_card" and seat != st.last_queue[0]:
-                raise _not_your_turn()
+                raise not_your_turn()
             self._play(st, seat, kind, rest, option_id, events)
         elif phase == "revive":
             if seat != st.revive_queue[0]:
-                raise _not_your_turn()
+                raise not_your_turn()
             if kind != "revive":
-                raise _illegal(option_id)
+                raise illegal_option(option_id)
             if rest not in turn.revivable(st, seat):
                 raise IllegalAnswer("card_not_available", f"{rest} cannot be built from the "
                                     "discard pile.", card=rest)
             turn.revive(st, seat, rest, events)
         elif phase == "choose_board":
             if seat != st.board_picker:
-                raise _not_your_turn()
+                raise not_your_turn()
             if kind != "board":
-                raise _illegal(option_id)
+                raise illegal_option(option_id)
             if rest not in st.boards_offered:
                 raise IllegalAnswer("board_not_available", f"{rest} is not offered.",
                                     board=rest)
             setup.choose_board(st, seat, rest, events)
         else:  # choose_side
             if st.side[seat]:
-                raise _not_your_turn()
+                raise not_your_turn()
             if kind != "side" or rest not in ("day", "night"):
-                raise _illegal(option_id)
+                raise illegal_option(option_id)
             setup.choose_side(st, seat, rest, events)
         st.__dict__["answers"] += 1
         return events
@@ -134,7 +122,7 @@ class SevenWondersEngine(Engine[SevenWondersState]):
                 turn.withdraw(st, seat, events)
                 return
             if kind != "pay":
-                raise _illegal(option_id)
+                raise illegal_option(option_id)
             action, card = choice
             _, info = hand_options(st, seat)
             _, _, via, bank, pays = info[f"{action}:{card}"]
@@ -142,14 +130,14 @@ class SevenWondersEngine(Engine[SevenWondersState]):
             try:
                 pay = (int(left_s), int(right_s))
             except ValueError:
-                raise _illegal(option_id) from None
+                raise illegal_option(option_id) from None
             if pay not in pays:
                 raise IllegalAnswer("invalid_payment", f"'{option_id}' is not a payment "
                                     "offered for this card.", option=option_id)
             turn.set_choice(st, seat, [action, card, pay[0], pay[1], bank, via], events)
             return
         if kind not in ("build", "wonder", "sell"):
-            raise _illegal(option_id)
+            raise illegal_option(option_id)
         _, info = hand_options(st, seat)
         found = info.get(option_id)
         if found is None:

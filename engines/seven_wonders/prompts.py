@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.contract import Option, Prompt
-from engines.core.fast import fast_option, fast_prompt
+from engines.core.fast import OptionCache, fast_option, fast_prompt
 from engines.seven_wonders.costs import market, power_applies
 from engines.seven_wonders.facts import CARD, SELL_COINS, STAGE, TWIN
 from engines.seven_wonders.state import SevenWondersState
@@ -20,14 +20,10 @@ from engines.seven_wonders.turn import CHOSEN, revivable
 #: option id -> (action, card, via, bank, affordable payments)
 Info = dict[str, tuple[str, str, str, int, tuple[Payment, ...]]]
 
-_OPTS: dict[tuple[Any, ...], Option] = {}
 BACK = fast_option("back", "back", {}, None, None)
 
 
-def _opt(key: tuple[Any, ...]) -> Option:
-    opt = _OPTS.get(key)
-    if opt is not None:
-        return opt
+def _build(key: tuple[Any, ...]) -> Option:
     kind = key[0]
     if kind == "build":
         _, card, cost, via, count = key
@@ -53,8 +49,12 @@ def _opt(key: tuple[Any, ...]) -> Option:
         opt = fast_option(f"side:{key[1]}", "side", {"side": key[1]}, None, None)
     else:  # revive
         opt = fast_option(f"revive:{key[1]}", "revive", {"card": key[1]}, key[1], 0)
-    _OPTS[key] = opt
     return opt
+
+
+#: every option by its key, built once and shared
+_OPTS = OptionCache(_build)
+_opt = _OPTS.__getitem__
 
 
 #: option ids per card
@@ -65,6 +65,9 @@ SELL_ID = {c: f"sell:{c}" for c in CARD}
 SELL: dict[str, Option] = {c: _opt(("sell", c)) for c in CARD}
 SELL_INFO: dict[str, tuple[str, str, str, int, tuple[Payment, ...]]] = {
     c: ("sell", c, "sell", 0, FREE) for c in CARD}
+#: per card, what ``hand_options`` looks up: facts, twin, option ids, sell option and facts
+_ROW = {c: (f, TWIN.get(c), BUILD_ID[c], WONDER_ID[c], SELL_ID[c], SELL[c], SELL_INFO[c])
+        for c, f in CARD.items()}
 
 
 def _cache(st: SevenWondersState) -> dict[Any, Any]:
@@ -115,11 +118,12 @@ def hand_options(st: SevenWondersState, seat: int) -> tuple[list[Option], Info]:
     chains = st.chains[seat]
     rules = st.free_rules[seat]
     opts: list[Option] = []
+    append = opts.append
     info: Info = {}
-    get = _OPTS.get
+    shared = _OPTS
     for card in dict.fromkeys(st.hands[seat]):
-        f = CARD[card]
-        if card in owned or (card in TWIN and TWIN[card] in owned):  # owns_same_name
+        f, twin, build_id, wonder_id, sell_id, sell, sell_info = _ROW[card]
+        if card in owned or (twin is not None and twin in owned):  # owns_same_name
             pays: tuple[Payment, ...] = ()
         elif f.chain_in is not None and f.chain_in in chains:
             via, bank, pays = "chain", 0, FREE
@@ -142,16 +146,14 @@ def hand_options(st: SevenWondersState, seat: int) -> tuple[list[Option], Info]:
                 elif pays[-1][0] + pays[-1][1] > budget:
                     pays = tuple(p for p in pays if p[0] + p[1] <= budget)
         if pays:
-            okey: tuple[Any, ...] = ("build", card, bank + pays[0][0] + pays[0][1], via,
-                                     len(pays))
-            opts.append(get(okey) or _opt(okey))
-            info[BUILD_ID[card]] = ("build", card, via, bank, pays)
+            p0 = pays[0]
+            append(shared[("build", card, bank + p0[0] + p0[1], via, len(pays))])
+            info[build_id] = ("build", card, via, bank, pays)
         if s_pays:
-            okey = ("wonder", card, *s_key)
-            opts.append(get(okey) or _opt(okey))
-            info[WONDER_ID[card]] = ("wonder", card, *s_info)
-        opts.append(SELL[card])
-        info[SELL_ID[card]] = SELL_INFO[card]
+            append(shared[("wonder", card, *s_key)])
+            info[wonder_id] = ("wonder", card, *s_info)
+        append(sell)
+        info[sell_id] = sell_info
     cache[key] = (opts, info)
     return opts, info
 
@@ -209,7 +211,12 @@ def prompts(st: SevenWondersState) -> list[Prompt]:
             # a choice is replaced (never mutated) when it changes: identity tells
             ch = choice[s]
             if seen[s] is not ch:
-                made[s] = _seat_prompt(st, s, "hand", ch)
+                prev = made[s]
+                if len(ch) == CHOSEN and prev is not None and prev.kind == "hand":
+                    # chosen straight from the hand: the same options, now waiting
+                    made[s] = fast_prompt(s, "waiting", prev.options, _choice_params(ch), True)
+                else:
+                    made[s] = _seat_prompt(st, s, "hand", ch)
                 seen[s] = ch
         return made[:]
     if phase == "over":

@@ -19,6 +19,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engines.core.fast import plain_setattr, unvalidated
+
 
 class SevenWondersState(BaseModel):
     model_config = ConfigDict(validate_assignment=False, revalidate_instances="never")
@@ -81,19 +83,8 @@ class SevenWondersState(BaseModel):
     cache: dict[Any, Any] = Field(default_factory=dict, exclude=True, repr=False)
 
 
-_FIELDS = frozenset(SevenWondersState.model_fields)
-
-
-def _fast_setattr(self: SevenWondersState, name: str, value: Any) -> None:
-    if name in _FIELDS:
-        self.__dict__[name] = value
-    else:
-        BaseModel.__setattr__(self, name, value)
-
-
-SevenWondersState.__setattr__ = _fast_setattr  # type: ignore[method-assign,assignment]
-_new = object.__new__
-_set = object.__setattr__
+# plain attribute assignment for declared fields (no validation is configured anyway)
+plain_setattr(SevenWondersState)
 
 _FLAT = ("boards_offered", "unused_guilds", "discard", "last_queue", "revive_queue", "board",
          "side", "coins", "shields", "wildcards", "disc_left", "disc_right", "last_card",
@@ -111,12 +102,7 @@ def fast_copy(s: SevenWondersState) -> SevenWondersState:
     for key in _NESTED:
         new[key] = [x[:] for x in d[key]]
     new["cache"] = {}
-    out = _new(SevenWondersState)
-    _set(out, "__dict__", new)
-    _set(out, "__pydantic_fields_set__", set(s.__pydantic_fields_set__))
-    _set(out, "__pydantic_extra__", None)
-    _set(out, "__pydantic_private__", None)
-    return out
+    return unvalidated(SevenWondersState, new, set(s.__pydantic_fields_set__))
 
 
 def left_of(st: SevenWondersState, seat: int) -> int:

@@ -101,18 +101,22 @@ def _compute(key: tuple[object, ...]) -> tuple[Payment, ...]:
     price_r = [1 if (disc_r >> i) & 1 else TRADE_PRICE for i in res]
     need0 = [n for _, n in missing]
     # every need left after the own one-of producers (each gives one unit)
-    needs: set[Vec] = set()
-    for picks in product(*local(own)):
-        need = need0[:]
-        for j in picks:
-            if need[j]:
-                need[j] -= 1
-        needs.add(tuple(need))
+    if own:
+        needs: set[Vec] = set()
+        for picks in product(*local(own)):
+            need = need0[:]
+            for j in picks:
+                if need[j]:
+                    need[j] -= 1
+            needs.add(tuple(need))
+        least = _minimal(needs)
+    else:
+        least = [tuple(need0)]
     # every supply of each neighbour (each dual card sells one unit of either resource)
-    lefts = _supplies(lf, local(lc))
-    rights = _supplies(rf, local(rc))
+    lefts = _supplies(lf, local(lc)) if lc else [lf]
+    rights = _supplies(rf, local(rc)) if rc else [rf]
     found: set[Payment] = set()
-    for left_need in _minimal(needs):
+    for left_need in least:
         if not any(left_need):
             return FREE
         for sl in lefts:
@@ -215,10 +219,10 @@ def payments(need: Vec, market: Market, idx: tuple[int, ...] | None = None
     bank (a card's printed coin cost) are not included: they are the same for every
     payment.
     """
-    fixed, own, lf, lc, rf, rc, disc_l, disc_r = market[:8]
     if len(market) > 8:
-        union = market[8]  # type: ignore[misc]
+        fixed, own, lf, lc, rf, rc, disc_l, disc_r, union = market  # type: ignore[misc]
     else:
+        fixed, own, lf, lc, rf, rc, disc_l, disc_r = market
         union = 0
         for group in (own, lc, rc):
             for mk in group:
@@ -230,23 +234,22 @@ def payments(need: Vec, market: Market, idx: tuple[int, ...] | None = None
     for i in idx:
         n = need[i] - fixed[i]
         if n > 0:
+            # quick refusal (the usual case): nobody can supply the quantity missing
+            if n > lf[i] + rf[i]:
+                bit = 1 << i
+                if not union & bit:
+                    return ()
+                extra = 0
+                for group in (own, lc, rc):
+                    for mk in group:
+                        if mk & bit:
+                            extra += 1
+                if n > lf[i] + rf[i] + extra:
+                    return ()
             missing.append((i, n))
             support |= 1 << i
     if not support:
         return FREE
-    # quick refusal (the usual case): a resource nobody can supply in the quantity missing
-    for i, n in missing:
-        if n > lf[i] + rf[i]:
-            bit = 1 << i
-            if not union & bit:
-                return ()
-            extra = 0
-            for group in (own, lc, rc):
-                for mk in group:
-                    if mk & bit:
-                        extra += 1
-            if n > lf[i] + rf[i] + extra:
-                return ()
     if not union & support:  # no one-of producer can help: each resource on its own
         return _direct(missing, lf, rf, disc_l, disc_r)
     sold = 0  # can a neighbour's dual card help?

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from engines.innovation.cards.helpers import all_highest, board_colors, choose_and_return, others
+from engines.innovation.cards.helpers import (
+    all_highest,
+    board_colors,
+    choose_and_return,
+    give_top_card,
+    may_return,
+    others,
+)
 from engines.innovation.cards.registry import effects
 from engines.innovation.catalogue import COLORS
 from engines.innovation.context import Ctx
@@ -12,7 +19,7 @@ from engines.innovation.facts import AGE, CASTLE, COLOR, CROWN, LEFT, has_icon
 from engines.innovation.icons import icon_count, top_cards
 from engines.innovation.specials import claim_special
 from engines.innovation.splay import can_splay, splay
-from engines.innovation.zones import meld, return_card, score, transfer, tuck
+from engines.innovation.zones import meld, score, transfer, tuck
 
 
 # Pottery -------------------------------------------------------------------------------
@@ -40,10 +47,9 @@ def tools_1(g: Ctx, p: int, d: Run) -> None:
 
 def tools_2(g: Ctx, p: int, d: Run) -> None:
     threes = [c for c in g.st.hands[p] if AGE[c] == 3]
-    card = g.choose_card(p, "return", threes, may=True, private=True)
+    card = may_return(g, p, threes)
     if card is None:
         return
-    return_card(g, p, card)
     for _ in range(3):
         draw(g, p, 1)
 
@@ -143,10 +149,9 @@ effects("the_wheel", the_wheel_1)
 
 # Agriculture ---------------------------------------------------------------------------
 def agriculture_1(g: Ctx, p: int, d: Run) -> None:
-    card = g.choose_card(p, "return", g.st.hands[p], may=True, private=True)
+    card = may_return(g, p, g.st.hands[p])
     if card is None:
         return
-    return_card(g, p, card)
     draw_and_score(g, p, AGE[card] + 1)
 
 
@@ -186,10 +191,9 @@ def city_states_1(g: Ctx, p: int, d: Run) -> None:
     if icon_count(st, p, CASTLE) < 4:
         return
     cards = [c for c in top_cards(st, p) if has_icon(c, CASTLE)]
-    card = g.choose_card(p, "transfer", cards)
+    card = give_top_card(g, p, cards, d.seat, "board")
     if card is None:
         return
-    transfer(g, p, card, "board", p, "board", d.seat)
     draw(g, p, 1)
 
 

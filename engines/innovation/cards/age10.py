@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.innovation.cards.helpers import others, return_cards
+from engines.innovation.cards.helpers import may_return, others, return_cards
 from engines.innovation.cards.registry import effects
 from engines.innovation.context import Ctx
 from engines.innovation.dogma import Run, execute_nondemand
@@ -60,10 +60,9 @@ effects("software", software_1, software_2)
 # Miniaturization -----------------------------------------------------------------------
 def miniaturization_1(g: Ctx, p: int, d: Run) -> None:
     st = g.st
-    card = g.choose_card(p, "return", st.hands[p], may=True, private=True)
+    card = may_return(g, p, st.hands[p])
     if card is None:
         return
-    return_card(g, p, card)
     if AGE[card] == 10:
         for _ in range(len({AGE[c] for c in st.scores[p]})):
             draw(g, p, 10)

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from engines.innovation.cards.helpers import all_highest, choose_and_return, others
+from engines.innovation.cards.helpers import (
+    all_highest,
+    choose_and_return,
+    give_top_card,
+    may_return,
+    others,
+)
 from engines.innovation.cards.registry import effects
 from engines.innovation.context import Ctx
 from engines.innovation.dogma import Run
@@ -11,7 +17,7 @@ from engines.innovation.facts import AGE, COLOR, GREEN, LEAF, LEFT, RED
 from engines.innovation.icons import icon_count, top_card, top_cards
 from engines.innovation.specials import claim_special
 from engines.innovation.splay import may_splay
-from engines.innovation.zones import exchange, meld, return_card, score, transfer
+from engines.innovation.zones import exchange, meld, score, transfer
 
 
 # Calendar ------------------------------------------------------------------------------
@@ -26,10 +32,9 @@ effects("calendar", calendar_1)
 
 # Mathematics ---------------------------------------------------------------------------
 def mathematics_1(g: Ctx, p: int, d: Run) -> None:
-    card = g.choose_card(p, "return", g.st.hands[p], may=True, private=True)
+    card = may_return(g, p, g.st.hands[p])
     if card is None:
         return
-    return_card(g, p, card)
     draw_and_meld(g, p, AGE[card] + 1)
 
 
@@ -135,10 +140,9 @@ effects("fermenting", fermenting_1)
 def monotheism_1(g: Ctx, p: int, d: Run) -> None:
     st = g.st
     cards = [c for c in top_cards(st, p) if not st.boards[d.seat][COLOR[c]]]
-    card = g.choose_card(p, "transfer", cards)
+    card = give_top_card(g, p, cards, d.seat, "score")
     if card is None:
         return
-    transfer(g, p, card, "board", p, "score", d.seat)
     draw_and_tuck(g, p, 1)
 
 

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from engines.innovation.cards.helpers import all_highest, max_age, meld_all, others, return_cards
+from engines.innovation.cards.helpers import (
+    all_highest,
+    give_top_card,
+    max_age,
+    may_return,
+    meld_all,
+    others,
+    return_cards,
+)
 from engines.innovation.cards.registry import effects
 from engines.innovation.context import Ctx
 from engines.innovation.dogma import Run
@@ -25,7 +33,7 @@ from engines.innovation.icons import icon_count, top_cards
 from engines.innovation.scoring import score_total
 from engines.innovation.specials import claim_special
 from engines.innovation.splay import may_splay
-from engines.innovation.zones import exchange, meld, return_card, score, transfer
+from engines.innovation.zones import exchange, meld, score, transfer
 
 
 # Alchemy -------------------------------------------------------------------------------
@@ -102,9 +110,7 @@ effects("optics", optics_1)
 def compass_1(g: Ctx, p: int, d: Run) -> None:
     st = g.st
     cards = [c for c in top_cards(st, p) if COLOR[c] != GREEN and has_icon(c, LEAF)]
-    card = g.choose_card(p, "transfer", cards)
-    if card is not None:
-        transfer(g, p, card, "board", p, "board", d.seat)
+    give_top_card(g, p, cards, d.seat, "board")
     cards = [c for c in top_cards(st, d.seat) if not has_icon(c, LEAF)]
     card = g.choose_card(p, "take_top", cards)
     if card is not None:
@@ -164,10 +170,9 @@ effects("medicine", medicine_1, demand=True)
 # Education -----------------------------------------------------------------------------
 def education_1(g: Ctx, p: int, d: Run) -> None:
     st = g.st
-    card = g.choose_card(p, "return", all_highest(st.scores[p]), may=True, private=True)
+    card = may_return(g, p, all_highest(st.scores[p]), "score")
     if card is None:
         return
-    return_card(g, p, card, "score")
     draw(g, p, max_age(st.scores[p]) + 2)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engines.innovation.cards.helpers import give_top_card, may_return
 from engines.innovation.cards.registry import effects
 from engines.innovation.context import Ctx
 from engines.innovation.dogma import Run
@@ -38,10 +39,9 @@ effects("experimentation", experimentation_1)
 # Printing Press ------------------------------------------------------------------------
 def printing_press_1(g: Ctx, p: int, d: Run) -> None:
     st = g.st
-    card = g.choose_card(p, "return", st.scores[p], may=True, private=True)
+    card = may_return(g, p, st.scores[p], "score")
     if card is None:
         return
-    return_card(g, p, card, "score")
     purple = top_card(st, p, PURPLE)
     draw(g, p, (AGE[purple] if purple else 0) + 2)
 
@@ -127,10 +127,9 @@ effects("anatomy", anatomy_1, demand=True)
 # Perspective ---------------------------------------------------------------------------
 def perspective_1(g: Ctx, p: int, d: Run) -> None:
     st = g.st
-    card = g.choose_card(p, "return", st.hands[p], may=True, private=True)
+    card = may_return(g, p, st.hands[p])
     if card is None:
         return
-    return_card(g, p, card)
     n = icon_count(st, p, LIGHTBULB) // 2
     for c in g.choose_cards(p, "score", st.hands[p], n, n, private=True):
         score(g, p, c)
@@ -142,10 +141,9 @@ effects("perspective", perspective_1)
 # Enterprise ----------------------------------------------------------------------------
 def enterprise_1(g: Ctx, p: int, d: Run) -> None:
     cards = [c for c in top_cards(g.st, p) if COLOR[c] != PURPLE and has_icon(c, CROWN)]
-    card = g.choose_card(p, "transfer", cards)
+    card = give_top_card(g, p, cards, d.seat, "board")
     if card is None:
         return
-    transfer(g, p, card, "board", p, "board", d.seat)
     draw_and_meld(g, p, 4)
 
 

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from engines.innovation.cards.helpers import all_highest, all_lowest, return_cards
+from engines.innovation.cards.helpers import (
+    all_highest,
+    all_lowest,
+    give_top_card,
+    may_return,
+    return_cards,
+)
 from engines.innovation.cards.registry import effects
 from engines.innovation.context import Ctx
 from engines.innovation.dogma import Run
@@ -105,10 +111,9 @@ effects("the_pirate_code", the_pirate_code_1, the_pirate_code_2, demand=True)
 # Banking -------------------------------------------------------------------------------
 def banking_1(g: Ctx, p: int, d: Run) -> None:
     cards = [c for c in top_cards(g.st, p) if COLOR[c] != GREEN and has_icon(c, FACTORY)]
-    card = g.choose_card(p, "transfer", cards)
+    card = give_top_card(g, p, cards, d.seat, "board")
     if card is None:
         return
-    transfer(g, p, card, "board", p, "board", d.seat)
     draw_and_score(g, p, 5)
 
 
@@ -122,10 +127,9 @@ effects("banking", banking_1, banking_2, demand=True)
 # Measurement ---------------------------------------------------------------------------
 def measurement_1(g: Ctx, p: int, d: Run) -> None:
     st = g.st
-    card = g.choose_card(p, "return", st.hands[p], may=True, private=True)
+    card = may_return(g, p, st.hands[p])
     if card is None:
         return
-    return_card(g, p, card)
     color = g.choose_color(p, "measurement_color", range(5))
     assert color is not None
     splay(g, p, color, RIGHT)
@@ -187,10 +191,9 @@ effects("astronomy", astronomy_1, astronomy_2)
 # Societies -----------------------------------------------------------------------------
 def societies_1(g: Ctx, p: int, d: Run) -> None:
     cards = [c for c in top_cards(g.st, p) if COLOR[c] != PURPLE and has_icon(c, LIGHTBULB)]
-    card = g.choose_card(p, "transfer", cards)
+    card = give_top_card(g, p, cards, d.seat, "board")
     if card is None:
         return
-    transfer(g, p, card, "board", p, "board", d.seat)
     draw(g, p, 5)
 
 

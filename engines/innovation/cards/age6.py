@@ -10,12 +10,12 @@ from engines.innovation.cards.helpers import (
     meld_all,
     others,
     return_cards,
-    reveal_for_color,
+    reveal_a_color,
 )
 from engines.innovation.cards.registry import effects
 from engines.innovation.context import Ctx
 from engines.innovation.dogma import Run
-from engines.innovation.draw import draw, draw_and_meld, draw_and_score, draw_and_tuck, reveal
+from engines.innovation.draw import draw, draw_and_meld, draw_and_score, draw_and_tuck
 from engines.innovation.facts import (
     BLUE,
     COLOR,
@@ -78,11 +78,9 @@ effects("machine_tools", machine_tools_1)
 # Classification ------------------------------------------------------------------------
 def classification_1(g: Ctx, p: int, d: Run) -> None:
     st = g.st
-    card = reveal_for_color(g, p, st.hands[p])
-    if card is None:
+    color = reveal_a_color(g, p)
+    if color is None:
         return
-    reveal(g, p, card)
-    color = COLOR[card]
     for o in others(st, p):
         for c in [c for c in st.hands[o] if COLOR[c] == color]:
             transfer(g, p, c, "hand", o, "hand", p)

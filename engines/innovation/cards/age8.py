@@ -5,6 +5,8 @@ from __future__ import annotations
 from engines.innovation.cards.helpers import (
     all_lowest,
     choose_and_return,
+    give_top_card,
+    may_return,
     others,
     pick_extreme,
     return_cards,
@@ -94,10 +96,9 @@ effects("mobility", mobility_1, demand=True)
 # Corporations --------------------------------------------------------------------------
 def corporations_1(g: Ctx, p: int, d: Run) -> None:
     cards = [c for c in top_cards(g.st, p) if COLOR[c] != GREEN and has_icon(c, FACTORY)]
-    card = g.choose_card(p, "transfer", cards)
+    card = give_top_card(g, p, cards, d.seat, "score")
     if card is None:
         return
-    transfer(g, p, card, "board", p, "score", d.seat)
     draw_and_meld(g, p, 8)
 
 
@@ -111,10 +112,9 @@ effects("corporations", corporations_1, corporations_2, demand=True)
 # Mass Media ----------------------------------------------------------------------------
 def mass_media_1(g: Ctx, p: int, d: Run) -> None:
     st = g.st
-    card = g.choose_card(p, "return", st.hands[p], may=True, private=True)
+    card = may_return(g, p, st.hands[p])
     if card is None:
         return
-    return_card(g, p, card)
     value = g.choose_value(p, "mass_media_value", list(range(1, 11)))
     # the player's own cards first, in the order they choose (they can see them); the
     # other score piles are face down: their cards go back in seat order

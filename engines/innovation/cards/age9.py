@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from engines.innovation.cards.helpers import all_highest, others, return_cards, reveal_for_color
+from engines.innovation.cards.helpers import (
+    all_highest,
+    may_return,
+    others,
+    return_cards,
+    reveal_a_color,
+)
 from engines.innovation.cards.registry import effects
 from engines.innovation.context import Ctx, DogmaEnds
 from engines.innovation.dogma import Run, execute_nondemand
-from engines.innovation.draw import draw, draw_and_meld, draw_and_reveal, draw_and_score, reveal
+from engines.innovation.draw import draw, draw_and_meld, draw_and_reveal, draw_and_score
 from engines.innovation.facts import (
     BLUE,
     COLOR,
@@ -139,10 +145,9 @@ effects("satellites", satellites_1, satellites_2, satellites_3)
 # Ecology -------------------------------------------------------------------------------
 def ecology_1(g: Ctx, p: int, d: Run) -> None:
     st = g.st
-    card = g.choose_card(p, "return", st.hands[p], may=True, private=True)
+    card = may_return(g, p, st.hands[p])
     if card is None:
         return
-    return_card(g, p, card)
     card = g.choose_card(p, "score", st.hands[p], private=True)
     if card is not None:
         score(g, p, card)
@@ -186,11 +191,9 @@ effects("services", services_1, demand=True)
 # Specialization ------------------------------------------------------------------------
 def specialization_1(g: Ctx, p: int, d: Run) -> None:
     st = g.st
-    card = reveal_for_color(g, p, st.hands[p])
-    if card is None:
+    color = reveal_a_color(g, p)
+    if color is None:
         return
-    reveal(g, p, card)
-    color = COLOR[card]
     for o in others(st, p):
         top = top_card(st, o, color)
         if top is not None:

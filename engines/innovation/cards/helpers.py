@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engines.innovation.context import Ctx
+from engines.innovation.draw import reveal
 from engines.innovation.facts import AGE, COLOR
 from engines.innovation.state import InnovationState
-from engines.innovation.zones import meld, return_card
+from engines.innovation.zones import meld, return_card, transfer
 
 
 def others(st: InnovationState, seat: int) -> list[int]:
@@ -50,6 +51,25 @@ def pick_extreme(g: Ctx, seat: int, kind: str, cards: Sequence[str], n: int, *,
     return sure + g.choose_cards(seat, kind, tied, k, k, private=private)
 
 
+def may_return(g: Ctx, seat: int, cards: Sequence[str], src: str = "hand") -> str | None:
+    """ "You may return a card from …": the player picks one of ``cards`` (from ``src``) or
+    declines; the card returned, or None."""
+    card = g.choose_card(seat, "return", cards, may=True, private=True)
+    if card is not None:
+        return_card(g, seat, card, src)
+    return card
+
+
+def give_top_card(g: Ctx, seat: int, cards: Sequence[str], to: int, dest: str) -> str | None:
+    """A demand's "transfer a top card …": ``seat`` picks one of ``cards`` (its top cards)
+    and moves it from its board to ``to``'s ``dest`` (``board`` or ``score``); the card,
+    or None when there is none."""
+    card = g.choose_card(seat, "transfer", cards)
+    if card is not None:
+        transfer(g, seat, card, "board", seat, dest, to)
+    return card
+
+
 def meld_all(g: Ctx, seat: int, cards: Sequence[str], src: str = "hand",
              src_owner: int | None = None) -> None:
     """Meld several cards; the player orders them when two share a colour (top card)."""
@@ -69,14 +89,22 @@ def board_colors(st: InnovationState, seat: int) -> list[int]:
     return [c for c, pile in enumerate(st.boards[seat]) if pile]
 
 
-def reveal_for_color(g: Ctx, seat: int, hand: Sequence[str]) -> str | None:
-    """ "Reveal a card from your hand" where only its colour matters: asked only when the
-    hand holds more than one colour."""
+def reveal_a_color(g: Ctx, seat: int) -> int | None:
+    """ "Reveal a card from your hand" where only its colour matters: the player is asked
+    only when the hand holds more than one colour; the revealed card's colour (None: empty
+    hand)."""
+    hand = g.st.hands[seat]
     if not hand:
         return None
     if len({COLOR[c] for c in hand}) == 1:
-        return hand[0]
-    return g.choose_card(seat, "reveal", hand, private=True)
+        card = hand[0]
+    else:
+        picked = g.choose_card(seat, "reveal", hand, private=True)
+        if picked is None:
+            return None
+        card = picked
+    reveal(g, seat, card)
+    return COLOR[card]
 
 
 def return_cards(g: Ctx, seat: int, cards: Sequence[str], src: str = "hand",
