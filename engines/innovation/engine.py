@@ -63,16 +63,18 @@ class InnovationEngine(Engine[InnovationState]):
         return cat.catalogue()
 
     def timeout_option(self, state: InnovationState, seat: int) -> str | None:
-        """Setup: meld the first card dealt; an optional question: decline; else none."""
+        """What a seat whose turn deadline passed does, the least disruptive legal choice:
+        setup melds the first card dealt; a turn action draws (always legal); a question is
+        declined (or closed with ``done`` / ``back``) when it may be, else its first option."""
         prompt = self.prompt_for(state, seat)
-        if prompt is None:
+        if prompt is None or not prompt.options:
             return None
         if prompt.kind == "initial_meld":
             return prompt.options[0].id
         for opt in prompt.options:
-            if opt.id in ("decline", "done", "back"):
+            if opt.id in ("decline", "done", "back", "draw"):
                 return opt.id
-        return None
+        return prompt.options[0].id
 
     # -- engine hooks -----------------------------------------------------------------
     def dogma_preview(self, state: InnovationState, seat: int, card: str) -> dict[str, Any]:

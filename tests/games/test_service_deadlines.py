@@ -106,3 +106,27 @@ async def test_check_refuses_an_answer_to_another_question(timed: GameService) -
     assert err.value.key == "stale_prompt"
     outcome = await timed.answer(game_id, ALICE, "add1", check=lambda p: p.kind == "add")
     assert outcome.info.version == 1
+
+
+async def test_innovation_late_active_player_draws(
+    store: SqlStore, clock: FakeClock
+) -> None:
+    """Innovation: past the deadline the late player's turn action is a draw."""
+    service = GameService(store, clock=clock)
+    info = await service.create("innovation", 100, 200, ALICE, "Alice", "en", {"deadline": "1h"})
+    await service.join(info.id, BOB, "Bob")
+    await service.start(info.id, ALICE)
+    for seat in (0, 1):  # the simultaneous first meld, both late
+        assert await service.record_mention(info.id, seat, 0)
+    clock.advance(3601)
+    for _info, seat in await service.due_timeouts():
+        assert await service.answer_timeout(info.id, seat) is not None
+    prompts = await service.prompts(info.id)
+    assert [p.kind for p in prompts] == ["turn"]
+    seat = prompts[0].seat
+    version = (await service.get(info.id)).version
+    assert await service.record_mention(info.id, seat, version)
+    clock.advance(3601)
+    done = await service.answer_timeout(info.id, seat)
+    assert done is not None and done[1] == "draw"
+    assert any(e.kind == "draw" for e in done[0].events)

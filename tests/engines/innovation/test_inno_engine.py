@@ -139,7 +139,28 @@ def test_answer_leaves_original_untouched() -> None:
 def test_setup_timeout_melds_first_card() -> None:
     st = ENGINE.new_game(2, 4)
     assert ENGINE.timeout_option(st, 1) == f"initial:{st.hands[1][0]}"
-    assert ENGINE.timeout_option(position(), 0) is None
+    assert ENGINE.timeout_option(position(), 0) == "draw"  # a turn action: draw
+
+
+def test_timeout_option_is_always_a_legal_answer() -> None:
+    """Whatever the question, a passed deadline answers it legally: decline / done / back /
+    draw when offered, else the first option; the game goes on to its end."""
+    import random
+
+    asked_forced = 0
+    for seed in range(12):
+        st = ENGINE.new_game(2 + seed % 3, seed)
+        rnd = random.Random(seed)
+        while ENGINE.result(st) is None:
+            p = rnd.choice(ENGINE.prompts(st))
+            chosen = ENGINE.timeout_option(st, p.seat)
+            ids = [o.id for o in p.options]
+            assert chosen in ids
+            if not {"decline", "done", "back", "draw"} & set(ids) and p.kind != "initial_meld":
+                asked_forced += 1
+                assert chosen == ids[0]
+            ENGINE.apply(st, p.seat, chosen if rnd.random() < 0.3 else rnd.choice(ids))
+    assert asked_forced > 0
 
 
 def test_game_over_refuses_answers() -> None:
