@@ -11,11 +11,17 @@ is still choosing (never what anyone chose); once the engine resolves the turn t
 gets the summary and the table image, and every seat gets its new hand in DMs. The status
 message id and the turn last announced are kept as game notes, so a restart goes on
 editing the same message.
+
+Prompt messages that still carry answer components are remembered per game (seat, what
+the components answer, channel and message id), in memory and in the game note
+``open_prompts``: once their question is over their components are stripped, even when the
+bot restarted in between.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
@@ -42,6 +48,10 @@ MESSAGE_MAX = 2000
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 ROUND_NOTE = "round"
 STATUS_NOTE = "status_message"
+OPEN_NOTE = "open_prompts"
+
+#: a prompt message still showing components: (seat, pin, channel id, message id)
+OpenPrompt = tuple[int, str, int, int]
 
 
 def chunks(lines: list[str], limit: int = MESSAGE_MAX) -> list[str]:
@@ -71,9 +81,9 @@ class Delivery:
     def __init__(self, bot: CivBot) -> None:
         self.bot = bot
         #: prompt messages still showing components, per game, with the seat and pin they
-        #: answer: closed once that seat's question changes (in memory only: after a
-        #: restart, old buttons are refused as stale when pressed).
-        self._open: dict[int, list[tuple[int, str, discord.Message]]] = defaultdict(list)
+        #: answer: closed once that seat's question changes. Kept in the note ``OPEN_NOTE``
+        #: too (loaded on first use per game), so a restart still closes them.
+        self._open: dict[int, list[OpenPrompt]] = {}
         self._publishing: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     # -- channels ---------------------------------------------------------------------
@@ -98,33 +108,68 @@ class Delivery:
                 return None
             raise
 
-    def forget(self, game_id: int, message_id: int) -> None:
-        self._open[game_id] = [x for x in self._open[game_id] if x[2].id != message_id]
+    # -- open prompt messages ---------------------------------------------------------
+    async def _opened(self, game_id: int) -> list[OpenPrompt]:
+        """The game's open prompt messages (read from its note the first time)."""
+        if game_id not in self._open:
+            raw = await self.bot.service.get_note(game_id, OPEN_NOTE)
+            entries: list[OpenPrompt] = []
+            try:
+                for seat, pinned, channel_id, message_id in json.loads(raw or "[]"):
+                    entries.append((int(seat), str(pinned), int(channel_id), int(message_id)))
+            except (TypeError, ValueError):
+                log.warning("game %s: unreadable note %s", game_id, OPEN_NOTE)
+            # Another task may have loaded (and changed) it meanwhile: memory wins.
+            self._open.setdefault(game_id, entries)
+        return self._open[game_id]
+
+    async def _store_open(self, game_id: int, entries: list[OpenPrompt]) -> None:
+        self._open[game_id] = entries
+        await self.bot.service.set_note(game_id, OPEN_NOTE, json.dumps(entries))
+
+    async def remember(
+        self, game_id: int, seat: int, pinned: str, message: discord.Message
+    ) -> None:
+        """Note a prompt message just sent, to close it once its question is over."""
+        entries = await self._opened(game_id)
+        await self._store_open(game_id, [*entries, (seat, pinned, message.channel.id, message.id)])
+
+    async def forget(self, game_id: int, message_id: int) -> None:
+        """Stop tracking a prompt message (it was closed another way)."""
+        entries = await self._opened(game_id)
+        kept = [e for e in entries if e[3] != message_id]
+        if len(kept) != len(entries):
+            await self._store_open(game_id, kept)
 
     async def close_open_prompts(self, game_id: int, keep: dict[int, str] | None = None) -> None:
         """Strip the components of prompt messages whose question is over (all of them
         unless ``keep`` names the questions still open, ``{seat: pin}``)."""
-        still: list[tuple[int, str, discord.Message]] = []
-        for seat, pinned, message in self._open.pop(game_id, []):
-            if keep is not None and keep.get(seat) == pinned:
-                still.append((seat, pinned, message))
-                continue
+        entries = await self._opened(game_id)
+        closing = [e for e in entries if keep is None or keep.get(e[0]) != e[1]]
+        if not closing:
+            return
+        # Forget them first: a message that cannot be edited is not tried again.
+        await self._store_open(game_id, [e for e in self._open[game_id] if e not in closing])
+        for _seat, _pinned, channel_id, message_id in closing:
+            message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
             try:
                 await message.edit(view=None)
+            except (discord.NotFound, discord.Forbidden):
+                log.debug("prompt message %s is gone or out of reach", message_id)
             except discord.HTTPException:
-                log.debug("could not close prompt message %s", message.id)
-        if still:
-            self._open[game_id] = still
+                log.warning("could not close prompt message %s", message_id, exc_info=True)
 
     # -- news -------------------------------------------------------------------------
     async def announce_start(self, outcome: Outcome) -> None:
         info = outcome.info
         channel = await self.thread(info)
         if channel is not None:
+            lang, names = info.language, seat_names(info.seats)
             players = ", ".join(f"<@{s.user_id}>" for s in info.seats)
-            await channel.send(
-                t(info.language, "lobby.started", players=players), allowed_mentions=MENTION_USERS
-            )
+            view = await self.bot.service.view(info.id, None)
+            opening = words_for(info.game).opening_lines(lang, view, names)
+            for text in chunks([t(lang, "lobby.started", players=players), *opening]):
+                await channel.send(text, allowed_mentions=MENTION_USERS)
         await self.publish(outcome, before=[])
 
     async def publish(
@@ -251,7 +296,7 @@ class Delivery:
                     kwargs["files"] = files
                 sent = await self.dm(user_id, text, **kwargs)
                 if sent is not None:
-                    self._open[info.id].append((prompt.seat, pinned, sent))
+                    await self.remember(info.id, prompt.seat, pinned, sent)
                     if new_turn and channel is not None:
                         await channel.send(
                             t(lang, "turn.dm_sent", mention=mention), allowed_mentions=MENTION_USERS
@@ -268,7 +313,7 @@ class Delivery:
             message = await channel.send(
                 text, view=static_view(*items), allowed_mentions=MENTION_USERS
             )
-            self._open[info.id].append((prompt.seat, pinned, message))
+            await self.remember(info.id, prompt.seat, pinned, message)
 
     async def _dm_closed_note(
         self, info: GameInfo, channel: discord.abc.Messageable, user_ids: list[int]
@@ -373,7 +418,7 @@ class Delivery:
             text = t(lang, "turn.status_done", title=title_text)
         else:
             title_text = words.round_title(lang, view)
-            waiting = [p.seat for p in prompts if not words.done(p)]
+            waiting = [p.seat for p in prompts if words.still_choosing(p)]
             if new:
                 who = ", ".join(f"<@{info.user_of(s)}>" for s in waiting)
             else:
@@ -464,8 +509,8 @@ class Delivery:
             if sent is None:
                 closed.append(user_id)
             else:
-                self._open[info.id].append(
-                    (prompt.seat, pin(info.game, prompt, info.version), sent)
+                await self.remember(
+                    info.id, prompt.seat, pin(info.game, prompt, info.version), sent
                 )
         if closed and channel is not None:
             await self._dm_closed_note(info, channel, closed)
@@ -493,7 +538,7 @@ class Delivery:
         channel = await self.thread(info)
         if prompt is None or user_id is None or channel is None:
             return False
-        if words_for(info.game).done(prompt):
+        if not words_for(info.game).still_choosing(prompt):
             return False
         what = public_prompt_text(info.game, info.language, prompt, seat_names(info.seats))
         await channel.send(

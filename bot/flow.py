@@ -178,7 +178,7 @@ async def submit(
     keep = words_for(info.game).rounds  # the hand stays open: a choice may change
     message = interaction.message
     if from_message and not keep and message is not None and not message.flags.ephemeral:
-        bot.delivery.forget(game_id, message.id)
+        await bot.delivery.forget(game_id, message.id)
         try:
             await message.edit(
                 content=t(

@@ -58,6 +58,10 @@ class GameWords:
         """A few text lines summing up ``view`` for ``/hand`` beside the image."""
         return []
 
+    def opening_lines(self, lang: str, view: Any, names: dict[int, str]) -> list[str]:
+        """Text lines about the opening position, told with "the game has started"."""
+        return []
+
     def status_lines(self, lang: str, view: Any, names: dict[int, str]) -> list[str]:
         """Text beside the public board image in ``/game status`` (e.g. every board)."""
         return []
@@ -73,6 +77,10 @@ class GameWords:
     def done(self, prompt: Prompt) -> bool:
         """Whether ``prompt`` only lets a seat that has chosen change its mind."""
         return False
+
+    def still_choosing(self, prompt: Prompt) -> bool:
+        """Whether the table may be told (status line, reminder) that this seat is choosing."""
+        return not self.done(prompt)
 
     def round_title(self, lang: str, view: Any) -> str:
         """The heading of a turn's status message."""

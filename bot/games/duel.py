@@ -32,6 +32,14 @@ class DuelWords(GameWords):
                 return "building_built_chain", params
         return event.kind, params
 
+    def opening_lines(self, lang: str, view: Any, names: dict[int, str]) -> list[str]:
+        offer = getattr(view, "wonder_offer", None)
+        if not offer:
+            return []
+        wonders = ", ".join(name(lang, "duel", w) for w in offer)
+        first = names.get(view.active_seat, "?") if view.active_seat is not None else "?"
+        return [t(lang, "duel.opening.offer", wonders=wonders, player=first)]
+
     def hand_lines(
         self, lang: str, view: Any, seat: int | None, names: dict[int, str]
     ) -> list[str]:

@@ -40,7 +40,7 @@ class SevenWondersWords(GameWords):
     stamped = True
     rounds = True
     board_renderer = "render_table"
-    silent_events = frozenset({"chosen", "choice_withdrawn", "choice_detail", "game_over"})
+    silent_events = frozenset({"chosen", "choice_detail", "game_over"})
 
     # -- words ----------------------------------------------------------------------
     def option(
@@ -126,6 +126,26 @@ class SevenWondersWords(GameWords):
             lines.append(t(lang, "seven_wonders.hand.discard", cards=cards))
         return lines
 
+    def opening_lines(self, lang: str, view: Any, names: dict[int, str]) -> list[str]:
+        lines: list[str] = []
+        if getattr(view, "boards_offered", None):
+            boards = ", ".join(name(lang, GAME, b) for b in view.boards_offered)
+            lines.append(t(lang, "seven_wonders.opening.offer", boards=boards))
+        for city in sorted(getattr(view, "cities", []), key=lambda c: c.seat):
+            if not city.board:
+                continue
+            player, board = names.get(city.seat, "?"), name(lang, GAME, city.board)
+            if city.side:
+                side = t(lang, f"seven_wonders.side.{city.side}")
+                lines.append(
+                    t(lang, "seven_wonders.opening.board", name=player, board=board, side=side)
+                )
+            else:
+                lines.append(
+                    t(lang, "seven_wonders.opening.board_unsided", name=player, board=board)
+                )
+        return lines
+
     # -- simultaneous turns ---------------------------------------------------------------
     def question_key(self, prompt: Prompt) -> str:
         # Choosing and "chosen, may change" answer the same question: the hand's buttons
@@ -142,6 +162,13 @@ class SevenWondersWords(GameWords):
 
     def done(self, prompt: Prompt) -> bool:
         return prompt.kind in DONE_KINDS
+
+    def still_choosing(self, prompt: Prompt) -> bool:
+        # A seat paying for a *change* of choice has chosen as far as the table knows: its
+        # old choice stands until it pays, so saying otherwise would leak the change.
+        if prompt.kind == "payment" and prompt.params.get("changing"):
+            return False
+        return not self.done(prompt)
 
     def round_title(self, lang: str, view: Any) -> str:
         if view.phase in ("play", "last_card", "revive") and view.age:

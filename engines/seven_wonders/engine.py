@@ -58,14 +58,15 @@ class SevenWondersEngine(Engine[SevenWondersState]):
 
         Hand / last card: sell the first card of the hand (always legal). Payment: the
         cheapest payment (the first option). Halikarnassos: the first card offered. Board:
-        the first board offered; side: day. A seat that has already chosen: nothing.
+        the first board offered; side: day. A seat that has already chosen (also while it
+        picks the payment of a change: its choice stands): nothing.
         """
         for prompt in prompts(state):
             if prompt.seat != seat:
                 continue
             if prompt.kind in ("hand", "last_card"):
                 return f"sell:{state.hands[seat][0]}"
-            if prompt.kind == "waiting":
+            if prompt.kind == "waiting" or prompt.params.get("changing"):
                 return None
             if prompt.kind == "side":
                 return "side:day"
@@ -117,13 +118,13 @@ class SevenWondersEngine(Engine[SevenWondersState]):
     def _play(st: SevenWondersState, seat: int, kind: str, rest: str, option_id: str,
               events: list[Event]) -> None:
         choice = st.choice[seat]
-        if len(choice) == 2:  # the payment prompt
+        if len(choice) == 2 or len(choice) == turn.CHANGING:  # the payment prompt
             if option_id == "back":
                 turn.withdraw(st, seat, events)
                 return
             if kind != "pay":
                 raise illegal_option(option_id)
-            action, card = choice
+            action, card = choice[-2:]
             _, info = hand_options(st, seat)
             _, _, via, bank, pays = info[f"{action}:{card}"]
             left_s, _, right_s = rest.partition(":")

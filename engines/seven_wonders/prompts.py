@@ -15,7 +15,7 @@ from engines.seven_wonders.costs import market, power_applies
 from engines.seven_wonders.facts import CARD, SELL_COINS, STAGE, TWIN
 from engines.seven_wonders.state import SevenWondersState
 from engines.seven_wonders.trading import FREE, Payment, memo, payments
-from engines.seven_wonders.turn import CHOSEN, revivable
+from engines.seven_wonders.turn import CHANGING, CHOSEN, revivable
 
 #: option id -> (action, card, via, bank, affordable payments)
 Info = dict[str, tuple[str, str, str, int, tuple[Payment, ...]]]
@@ -159,7 +159,7 @@ def hand_options(st: SevenWondersState, seat: int) -> tuple[list[Option], Info]:
 
 
 def payment_options(st: SevenWondersState, seat: int) -> list[Option]:
-    action, card = st.choice[seat][:2]
+    action, card = st.choice[seat][-2:]  # [action, card] or a change (CHANGING)
     _, info = hand_options(st, seat)
     _, _, _, bank, pays = info[f"{action}:{card}"]
     return [_opt(("pay", left, right, bank)) for left, right in pays] + [BACK]
@@ -184,9 +184,10 @@ def seat_prompt(st: SevenWondersState, seat: int, first: str) -> Prompt:
 
 
 def _seat_prompt(st: SevenWondersState, seat: int, first: str, choice: list[Any]) -> Prompt:
-    if len(choice) == 2:
+    if len(choice) == 2 or len(choice) == CHANGING:
         return fast_prompt(seat, "payment", payment_options(st, seat),
-                           {"action": choice[0], "card": choice[1]}, True)
+                           {"action": choice[-2], "card": choice[-1],
+                            "changing": len(choice) == CHANGING}, True)
     opts, _ = hand_options(st, seat)
     if len(choice) == CHOSEN:
         return fast_prompt(seat, "waiting", opts, _choice_params(choice), True)
@@ -240,7 +241,7 @@ def waiting_for(st: SevenWondersState) -> list[int]:
     """Seats that must still act (never what anybody chose)."""
     phase = st.phase
     if phase == "play":
-        return [s for s in range(st.players) if len(st.choice[s]) != CHOSEN]
+        return [s for s in range(st.players) if len(st.choice[s]) < CHOSEN]
     if phase == "last_card":
         return [st.last_queue[0]]
     if phase == "revive":

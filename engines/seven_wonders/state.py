@@ -43,7 +43,9 @@ class SevenWondersState(BaseModel):
     unused_guilds: list[str] = Field(default_factory=list)
     hands: list[list[str]] = Field(default_factory=list)
     discard: list[str] = Field(default_factory=list)
-    #: per seat: [] choosing | [action, card] paying | [action, card, left, right, bank] chosen
+    #: per seat: [] choosing | [action, card] paying | [action, card, left, right, bank, via]
+    #: chosen | the chosen six + [new_action, new_card]: chosen, paying for a change (the
+    #: six stand until it is paid)
     choice: list[list[Any]] = Field(default_factory=list)
     #: Babylon seats still to play their 7th card, Halikarnassos seats still to build
     #: from the discard pile (in order), at the end of the current turn

@@ -1,7 +1,9 @@
 """A turn (rulebook "時代概覽": choose a card, play it, pass the hand) and the end of an Age.
 
 * Every player chooses at once (``choose`` / ``pay`` / ``back``); a choice can be changed
-  until the last player has chosen, then the turn resolves at once (``resolve``):
+  until the last player has chosen (a change that still needs its payment leaves the
+  choice made standing until it is paid: the table sees nothing, and if the turn resolves
+  meanwhile the choice made is played), then the turn resolves at once (``resolve``):
   every payment leaves first (coins to the bank and to the neighbours), then every card
   is placed (building, wonder stage tucked face down, or sold face down to the discard
   pile), then one-off income is counted in the cities as they now stand (so Vineyard,
@@ -29,17 +31,24 @@ from engines.seven_wonders.state import SevenWondersState
 LAST_TURN = 6
 #: a completed choice: [action, card, left, right, bank, via]
 CHOSEN = 6
+#: a completed choice still standing while the seat picks the payment of a new action:
+#: [action, card, left, right, bank, via, new_action, new_card]
+CHANGING = 8
 
 
 def set_choice(st: SevenWondersState, seat: int, choice: list[object],
                events: list[Event]) -> None:
-    """Record ``seat``'s choice (complete or waiting for its payment) and resolve if due."""
-    was_chosen = len(st.choice[seat]) == CHOSEN
-    st.choice[seat] = choice
-    if len(choice) != CHOSEN:
-        if was_chosen:
-            events.append(event("choice_withdrawn", seat, {}))
+    """Record ``seat``'s choice (complete or waiting for its payment) and resolve if due.
+
+    A seat that has chosen and picks a new action needing a payment keeps its choice
+    (``CHANGING``: nothing public happens, it still counts as chosen) until it pays.
+    """
+    old = st.choice[seat]
+    was_chosen = len(old) >= CHOSEN
+    if len(choice) != CHOSEN:  # [action, card]: the payment prompt comes next
+        st.choice[seat] = old[:CHOSEN] + choice if was_chosen else choice
         return
+    st.choice[seat] = choice
     action, card, left, right, bank, via = choice
     events.append(event("chosen", seat, {"changed": was_chosen}))
     events.append(event("choice_detail", seat, {
@@ -51,7 +60,7 @@ def set_choice(st: SevenWondersState, seat: int, choice: list[object],
         continue_turn(st, events)
     else:
         for c in st.choice:
-            if len(c) != CHOSEN:
+            if len(c) < CHOSEN:
                 return
         resolve(st, list(range(st.players)), events)
         if st.turn == LAST_TURN:
@@ -60,8 +69,10 @@ def set_choice(st: SevenWondersState, seat: int, choice: list[object],
 
 
 def withdraw(st: SevenWondersState, seat: int, events: list[Event]) -> None:
-    """``back`` from the payment prompt: the seat chooses from its hand again."""
-    st.choice[seat] = []
+    """``back`` from the payment prompt: the seat chooses from its hand again; during a
+    change, the choice it had stands (a new list: prompt caches go by identity)."""
+    old = st.choice[seat]
+    st.choice[seat] = old[:CHOSEN] if len(old) == CHANGING else []
 
 
 def resolve(st: SevenWondersState, seats: list[int], events: list[Event]) -> None:
@@ -71,16 +82,17 @@ def resolve(st: SevenWondersState, seats: list[int], events: list[Event]) -> Non
     sold = [0] * n
     coins = st.coins
     bank_in = 0
-    for s in seats:
-        _, _, left, right, bank, _ = st.choice[s]
-        coins[s] -= left + right + bank  # type: ignore[operator]
-        bank_in += bank  # type: ignore[operator]
-        income[(s + 1) % n] += left  # type: ignore[operator]  # left neighbour
-        income[(s - 1) % n] += right  # type: ignore[operator]  # right neighbour
+    for s in seats:  # a change still waiting for its payment (CHANGING) is ignored
+        c = st.choice[s]
+        left, right, bank = c[2], c[3], c[4]
+        coins[s] -= left + right + bank
+        bank_in += bank
+        income[(s + 1) % n] += left  # left neighbour
+        income[(s - 1) % n] += right  # right neighbour
     st.bank_in += bank_in
     built: list[tuple[int, Powers, str]] = []
     for s in seats:
-        action, card, left, right, bank, via = st.choice[s]
+        action, card, left, right, bank, via = st.choice[s][:CHOSEN]
         assert isinstance(card, str)
         st.hands[s].remove(card)
         if action == "build":

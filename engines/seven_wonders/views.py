@@ -106,8 +106,8 @@ def build_view(st: SevenWondersState, seat: int | None) -> SevenWondersView:
     if mine:
         assert seat is not None
         choice = st.choice[seat] if st.choice else []
-        if len(choice) == CHOSEN:
-            action, card, left, right, bank, _ = choice
+        if len(choice) >= CHOSEN:  # chosen (and maybe picking the payment of a change)
+            action, card, left, right, bank = choice[:5]
             my_choice = ChoiceView(action=action, card=card, left=left, right=right, bank=bank)
         for p in prompts(st):
             if p.seat == seat:

@@ -79,7 +79,9 @@ def scrambled(st: SevenWondersState, keep: int | None) -> SevenWondersState:
         if s != keep:
             x.hands[s] = [DUMMY] * len(x.hands[s])
             ch = x.choice[s]
-            if len(ch) == 6:
+            if len(ch) == 8:  # chosen, paying for a change
+                x.choice[s] = ["sell", DUMMY, 0, 0, 0, "sell", "sell", DUMMY]
+            elif len(ch) == 6:
                 x.choice[s] = ["sell", DUMMY, 0, 0, 0, "sell"]
             elif len(ch) == 2:
                 x.choice[s] = ["sell", DUMMY]
@@ -106,7 +108,7 @@ def check_events(events: list[Event]) -> None:
     for e in events:
         if e.visible_to is None:
             assert "card" not in e.params or e.kind in ("building_built",), e
-        if e.kind in ("chosen", "choice_withdrawn"):
+        if e.kind == "chosen":
             assert e.visible_to is None and "card" not in e.params
 
 
@@ -134,8 +136,12 @@ def play_game(players: int, seed: int, detailed: bool) -> tuple[SevenWondersStat
             assert ENGINE.dump(loaded) == before
             ENGINE.apply(loaded, p.seat, opt.id)
             assert ENGINE.dump(loaded) == ENGINE.dump(new)
+        public = ENGINE.view(st, None) if detailed and p.kind == "waiting" else None
         events = ENGINE.apply(st, p.seat, opt.id)
         log.append((p.seat, opt.id))
+        if public is not None and len(st.choice[p.seat]) == 8:
+            # a chosen seat began a change that needs a payment: the table sees nothing
+            assert events == [] and ENGINE.view(st, None) == public
         turns += sum(1 for e in events if e.kind in ("hands_passed", "age_ended"))
         if detailed:
             check_events(events)

@@ -6,6 +6,7 @@ import pytest
 from sw_helpers import ENGINE, FILLER, choose_all, kinds, option_ids, position
 
 from engines.core.errors import IllegalAnswer
+from engines.seven_wonders.state import SevenWondersState
 
 H3 = [["altar", "theater", "stockade"], ["baths", "well", "barracks"],
       ["tavern", "loom_1", "guard_tower"]]
@@ -51,6 +52,100 @@ def test_a_seat_may_change_its_choice_until_the_last_one_chooses() -> None:
     assert "card_sold" in kinds(events)
     assert st.buildings[0] == [] and "theater" in st.discard
     assert st.coins == [6, 6, 3 + 5]
+
+
+#: seat 0 may build Guard Tower paying 2 coins to either neighbour (two payments)
+TWO_WAYS = [["guard_tower", "altar", "theater"]] + [[FILLER] * 3] * 2
+
+
+def two_ways() -> SevenWondersState:
+    return position(turn=5, boards=["rhodos", "olympia", "olympia"], coins=9, hands=TWO_WAYS)
+
+
+def seen_by_others(st: SevenWondersState) -> list[dict[str, object]]:
+    """The public view and the views of seats 1 and 2 (everything but seat 0's own)."""
+    return [ENGINE.view(st, s).model_dump(mode="json") for s in (None, 1, 2)]
+
+
+def test_a_seat_not_yet_chosen_is_still_choosing_while_it_picks_a_payment() -> None:
+    st = two_ways()
+    assert ENGINE.apply(st, 0, "build:guard_tower") == []
+    prompt = ENGINE.prompt_for(st, 0)
+    assert prompt is not None and prompt.kind == "payment" and prompt.private
+    assert prompt.params == {"action": "build", "card": "guard_tower", "changing": False}
+    assert ENGINE.view(st, None).waiting_for == [0, 1, 2]
+    assert ENGINE.timeout_option(st, 0) == "pay:0:2"
+    assert ENGINE.apply(st, 0, "back") == []
+    assert ENGINE.prompt_for(st, 0).kind == "hand"  # type: ignore[union-attr]
+
+
+def test_a_change_that_needs_a_payment_shows_nothing_to_the_table() -> None:
+    st = two_ways()
+    ENGINE.apply(st, 0, "sell:altar")
+    before = seen_by_others(st)
+    assert before[0]["waiting_for"] == [1, 2]
+    assert ENGINE.apply(st, 0, "build:guard_tower") == []  # no event, public or private
+    assert seen_by_others(st) == before  # seat 0 still counts as chosen
+    prompt = ENGINE.prompt_for(st, 0)
+    assert prompt is not None and prompt.kind == "payment" and prompt.private
+    assert prompt.params == {"action": "build", "card": "guard_tower", "changing": True}
+    assert option_ids(prompt) == ["pay:0:2", "pay:2:0", "back"]
+    mine = ENGINE.view(st, 0)
+    assert mine.my_prompt == "payment" and mine.waiting_for == [1, 2]
+    assert mine.my_choice is not None and mine.my_choice.card == "altar"  # still recorded
+    assert ENGINE.timeout_option(st, 0) is None  # its choice stands: nothing to default
+    with pytest.raises(IllegalAnswer) as err:
+        ENGINE.apply(st, 0, "sell:theater")
+    assert err.value.key == "illegal_option"
+    loaded = ENGINE.load(ENGINE.dump(st))  # JSON round trip keeps the pending change
+    assert ENGINE.dump(loaded) == ENGINE.dump(st)
+    assert ENGINE.prompt_for(loaded, 0) == prompt
+
+
+def test_back_from_a_change_keeps_the_choice_made() -> None:
+    st = two_ways()
+    ENGINE.apply(st, 0, "sell:altar")
+    before = seen_by_others(st)
+    ENGINE.apply(st, 0, "build:guard_tower")
+    assert ENGINE.apply(st, 0, "back") == []
+    assert seen_by_others(st) == before
+    waiting = ENGINE.prompt_for(st, 0)
+    assert waiting is not None and waiting.kind == "waiting"
+    assert waiting.params["action"] == "sell" and waiting.params["card"] == "altar"
+    choose_all(st, {1: "sell:altar", 2: "sell:altar"})
+    assert "altar" in st.discard and st.buildings[0] == [] and st.coins[0] == 9 + 3
+
+
+def test_paying_for_a_change_replaces_the_choice() -> None:
+    st = two_ways()
+    ENGINE.apply(st, 0, "sell:altar")
+    ENGINE.apply(st, 0, "build:guard_tower")
+    events = ENGINE.apply(st, 0, "pay:2:0")
+    assert kinds(events) == ["chosen", "choice_detail"]
+    assert events[0].visible_to is None and events[0].params == {"changed": True}
+    assert events[1].visible_to == [0]
+    assert events[1].params == {"action": "build", "card": "guard_tower", "left": 2,
+                                "right": 0, "bank": 0, "via": "pay"}
+    assert ENGINE.view(st, None).waiting_for == [1, 2]
+    assert ENGINE.view(st, 0).my_choice.card == "guard_tower"  # type: ignore[union-attr]
+    choose_all(st, {1: "sell:altar", 2: "sell:altar"})
+    assert st.buildings[0] == ["guard_tower"] and st.coins == [9 - 2, 9 + 3 + 2, 9 + 3]
+
+
+def test_the_turn_resolving_during_a_change_plays_the_choice_made() -> None:
+    """Choices are final when the last player has chosen: a change still waiting for its
+    payment at that moment is dropped."""
+    st = two_ways()
+    ENGINE.apply(st, 0, "sell:altar")
+    ENGINE.apply(st, 1, "sell:altar")
+    ENGINE.apply(st, 0, "build:guard_tower")
+    events = ENGINE.apply(st, 2, "sell:altar")
+    assert "hands_passed" in kinds(events) and st.turn == 6
+    assert [e.seat for e in events if e.kind == "card_sold"] == [0, 1, 2]
+    assert not any(e.kind == "building_built" for e in events)
+    assert st.buildings[0] == [] and st.coins == [12, 12, 12]
+    assert st.hands[1] == ["guard_tower", "theater"]  # seat 0's hand went left
+    assert [p.kind for p in ENGINE.prompts(st)] == ["hand", "hand", "hand"]
 
 
 def test_resolution_events_say_who_built_what_but_not_what_was_sold() -> None:

@@ -1,0 +1,75 @@
+"""Old prompt messages lose their components once their question is over, even when the
+bot restarted in between: the messages still showing answers are kept with the game."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+import simcord
+from bot_harness import Factory, World
+from bot_helpers import answer_controls, latest_prompt
+from sw_driver import SimultaneousDriver, open_game, replies
+
+from bot.delivery import OPEN_NOTE
+
+
+def _fresh(channel: simcord.ChannelHandle, message_id: int) -> Any:
+    """``message_id`` as the channel shows it now (history holds snapshots)."""
+    return next(m for m in channel.history() if m.id == message_id)
+
+
+@pytest.mark.bot_settings(board_images=False)
+async def test_thread_prompt_closed_after_a_restart(world: World, bot_factory: Factory) -> None:
+    thread = await open_game(world.channel, [world.alice, world.bob], "duel")
+    old = latest_prompt(thread)
+    assert old is not None and answer_controls(old)
+    seat = (await bot_factory.bots[-1].service.prompts(1))[0].seat
+    player = [world.alice, world.bob][seat]
+
+    await world.env.restart_bot(bot_factory())  # forgets everything held in memory
+    # answered with /play, not from the message: only the delivery can close it
+    choices = await player.autocomplete(thread, "play", "option", "")
+    await player.slash(thread, "play", option=choices[0]["value"])
+
+    assert not answer_controls(_fresh(thread, old.id))
+    new = latest_prompt(thread)
+    assert new is not None and new.id != old.id  # the next question is asked
+    note = await bot_factory.bots[-1].service.get_note(1, OPEN_NOTE)
+    assert note is not None and str(old.id) not in note and str(new.id) in note
+
+
+@pytest.mark.bot_settings(board_images=False)
+async def test_dm_hands_closed_after_a_restart(world: World, bot_factory: Factory) -> None:
+    players = world.members(3)
+    thread = await open_game(world.channel, players, "seven_wonders")
+    driver = SimultaneousDriver(bot_factory.bots, thread, players, rng=random.Random(3))
+    hands = [driver.dm_prompt(seat) for seat in range(3)]
+    assert all(h is not None for h in hands)
+
+    await world.env.restart_bot(bot_factory())
+    # one old hand was deleted meanwhile: closing it fails, and is not in the way
+    gone = players[1].user.dm_channel
+    world.env.inject_error(
+        "PATCH", f"/channels/{gone.id}/messages/{hands[1].id}", status=404, code=10008
+    )
+    assert await driver.play_round()
+
+    for seat, hand in enumerate(hands):
+        dms = players[seat].user.dm_channel
+        shown = answer_controls(_fresh(dms, hand.id))
+        assert shown if seat == 1 else not shown  # the deleted one: its edit failed
+        new = driver.dm_prompt(seat)
+        assert new is not None and new.id != hand.id  # the next turn's hand
+    note = await bot_factory.bots[-1].service.get_note(1, OPEN_NOTE)
+    assert note is not None and str(hands[1].id) not in note  # not tried again
+    # a hand that could not be closed is still refused as out of date
+    control = answer_controls(hands[1])[0]
+    user = players[1].user
+    if control["type"] == 2:
+        result = await user.click(hands[1], custom_id=control["custom_id"])
+    else:
+        value = control["options"][0]["value"]
+        result = await user.select(hands[1], [value], custom_id=control["custom_id"])
+    assert "out of date" in replies(result)[-1].content
