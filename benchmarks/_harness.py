@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from engines.core.contract import Option, Prompt
+from engines.core.playout import Draws, playout, random_choice
 from engines.registry import get_engine
 
 T = TypeVar("T")
@@ -142,24 +144,41 @@ def print_spread(head: str, samples: list[float]) -> None:
 
 
 # -- games --------------------------------------------------------------------------
+class RandomDraws:
+    """Playout draws from a seeded ``random.Random`` (``below(n)`` is ``randrange(n)``):
+    cheaper per draw than the engine's ``Rng``, so figures measure the engine."""
+
+    __slots__ = ("_randrange",)
+
+    def __init__(self, seed: int) -> None:
+        self._randrange = random.Random(seed).randrange
+
+    def below(self, n: int) -> int:
+        return self._randrange(n)
+
+
+def _first_prompt(prompts: list[Prompt], draws: Draws) -> tuple[Prompt, Option]:
+    prompt = prompts[0]
+    return prompt, prompt.options[draws.below(len(prompt.options))]
+
+
 def game_views(
     game: str, players: int, seed: int, view_type: type[V], *, any_prompt: bool = False
 ) -> list[V]:
-    """The public view after every answer of one random game of ``game``.
+    """The public view before every answer of one random game of ``game``, and at its end.
 
     Each step answers a random option of the first open prompt, or with ``any_prompt`` of a
-    random one (drawn from the same seeded ``random.Random``).
+    random one (the shared playout, drawing from ``RandomDraws(seed)``).
     """
     engine = get_engine(game)
-    rng = random.Random(seed)
-    state = engine.new_game(players, seed)
     views: list[V] = []
-    while True:
+
+    def keep(state: object, *_: object) -> None:
         view = engine.view(state, None)
         assert isinstance(view, view_type)
         views.append(view)
-        prompts = engine.prompts(state)
-        if not prompts:
-            return views
-        prompt = rng.choice(prompts) if any_prompt else prompts[0]
-        engine.apply(state, prompt.seat, rng.choice(prompt.options).id)
+
+    game_over = playout(engine, players, seed, RandomDraws(seed), inspect=keep,
+                        choose=random_choice if any_prompt else _first_prompt)
+    keep(game_over.state)
+    return views

@@ -1,7 +1,8 @@
 """Random 7 Wonders Duel playouts per second on one core.
 
-Each game goes through the public engine API only: ``prompts()`` then ``apply()`` with a
-uniformly random option (seeded ``engines.core.rng.Rng``), from ``new_game`` to the end.
+Each game is the shared random playout (``engines.core.playout``: the public engine API
+only, ``prompts()`` then ``apply()`` with a uniformly random option, seeded
+``engines.core.rng.Rng``), from ``new_game`` to the end.
 
     .venv/bin/python benchmarks/duel_playouts.py [--games N] [--seed S] [--profile]
 """
@@ -15,6 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import _harness as harness  # noqa: E402
+from engines.core.playout import game_seed, lean_choice, playout  # noqa: E402
 from engines.core.rng import Rng  # noqa: E402
 from engines.duel.engine import DuelEngine  # noqa: E402
 
@@ -24,15 +26,7 @@ def playouts(games: int, seed: int) -> tuple[int, int]:
     rng = Rng.from_seed(seed)
     answers = 0
     for _ in range(games):
-        state = engine.new_game(2, rng.next64() & 0x7FFFFFFF)
-        while True:
-            prompts = engine.prompts(state)
-            if not prompts:
-                break
-            prompt = prompts[0]
-            option = prompt.options[rng.below(len(prompt.options))]
-            engine.apply(state, prompt.seat, option.id)
-            answers += 1
+        answers += playout(engine, 2, game_seed(rng), rng, choose=lean_choice).answer_count
     return games, answers
 
 

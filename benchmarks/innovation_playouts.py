@@ -1,8 +1,8 @@
 """Random Innovation playouts per second on one core, at 2 and 4 players.
 
-Each game goes through the public engine API only: ``prompts()`` then ``apply()`` with a
-uniformly random option of a random open prompt (seeded ``engines.core.rng.Rng``), from
-``new_game`` to the end.
+Each game is the shared random playout (``engines.core.playout``: the public engine API
+only, ``prompts()`` then ``apply()`` with a uniformly random option of a random open prompt,
+seeded ``engines.core.rng.Rng``), from ``new_game`` to the end.
 
     .venv/bin/python benchmarks/innovation_playouts.py [--games N] [--seed S] [--players P]
                                                         [--profile]
@@ -17,6 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import _harness as harness  # noqa: E402
+from engines.core.playout import game_seed, lean_choice, playout  # noqa: E402
 from engines.core.rng import Rng  # noqa: E402
 from engines.innovation.engine import InnovationEngine  # noqa: E402
 
@@ -26,15 +27,8 @@ def playouts(games: int, seed: int, players: int) -> tuple[int, int]:
     rng = Rng.from_seed(seed)
     answers = 0
     for _ in range(games):
-        state = engine.new_game(players, rng.next64() & 0x7FFFFFFF)
-        while True:
-            prompts = engine.prompts(state)
-            if not prompts:
-                break
-            prompt = prompts[rng.below(len(prompts))] if len(prompts) > 1 else prompts[0]
-            option = prompt.options[rng.below(len(prompt.options))]
-            engine.apply(state, prompt.seat, option.id)
-            answers += 1
+        answers += playout(engine, players, game_seed(rng), rng,
+                           choose=lean_choice).answer_count
     return games, answers
 
 

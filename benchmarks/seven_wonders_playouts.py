@@ -1,12 +1,13 @@
 """Random 7 Wonders playouts per second on one core, at 3 and at 7 players.
 
-Each game goes through the public engine API only: ``prompts()`` then ``apply()``. At each
-step one seat that still has to decide is drawn at random (seats that have already chosen
-keep a ``waiting`` prompt; they are left alone) and answers a uniformly random option;
-``payment`` prompts take the cheapest payment (their first option). The random player
-and the game seeds draw from a seeded ``random.Random`` (cheaper per draw than the
-engine's ``Rng``, so the figure measures the engine rather than the harness); the engine
-itself draws all its randomness from ``engines.core.rng.Rng`` as always.
+Each game is the shared playout loop (``engines.core.playout``: the public engine API
+only, ``prompts()`` then ``apply()``) with this player: at each step one seat that still has
+to decide is drawn at random (seats that have already chosen keep a ``waiting`` prompt;
+they are left alone) and answers a uniformly random option; ``payment`` prompts take the
+cheapest payment (their first option). The random player and the game seeds draw from a
+seeded ``random.Random`` (``harness.RandomDraws``: cheaper per draw than the engine's
+``Rng``, so the figure measures the engine rather than the harness); the engine itself
+draws all its randomness from ``engines.core.rng.Rng`` as always.
 
     .venv/bin/python benchmarks/seven_wonders_playouts.py [--games N] [--seed S]
         [--players P ...] [--profile]
@@ -17,37 +18,35 @@ Targets: >= 580 games/s at 3 players and >= 260 games/s at 7 players (CPU time, 
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import _harness as harness  # noqa: E402
+from engines.core.contract import Option, Prompt  # noqa: E402
+from engines.core.playout import Draws, playout  # noqa: E402
 from engines.seven_wonders.engine import SevenWondersEngine  # noqa: E402
 
 TARGETS = {3: 580, 7: 260}
 
 
+def choose(prompts: list[Prompt], draws: Draws) -> tuple[Prompt, Option]:
+    """A random seat still deciding; a random option, or the cheapest payment."""
+    open_ = [p for p in prompts if p.kind != "waiting"]
+    prompt = open_[draws.below(len(open_))] if len(open_) > 1 else open_[0]
+    if prompt.kind == "payment":
+        return prompt, prompt.options[0]
+    return prompt, prompt.options[draws.below(len(prompt.options))]
+
+
 def playouts(players: int, games: int, seed: int) -> tuple[int, int]:
     engine = SevenWondersEngine()
-    draw = random.Random(seed).random
+    draws = harness.RandomDraws(seed)
     answers = 0
     for _ in range(games):
-        state = engine.new_game(players, int(draw() * 0x7FFFFFFF))
-        while True:
-            prompts = engine.prompts(state)
-            if not prompts:
-                break
-            open_ = [p for p in prompts if p.kind != "waiting"]
-            prompt = open_[int(draw() * len(open_))] if len(open_) > 1 else open_[0]
-            if prompt.kind == "payment":
-                option = prompt.options[0]
-            else:
-                options = prompt.options
-                option = options[int(draw() * len(options))]
-            engine.apply(state, prompt.seat, option.id)
-            answers += 1
+        game = playout(engine, players, draws.below(0x7FFFFFFF), draws, choose=choose)
+        answers += game.answer_count
     return games, answers
 
 

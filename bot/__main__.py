@@ -46,13 +46,25 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
     from bot.client import CivBot
+    from games.storage import StorageError, open_store
+
+    async def check_database() -> None:
+        """Open (and migrate) the database before connecting to Discord, so a bad
+        DATABASE_URL is reported as such, not after a login or as a hung process."""
+        store = await open_store(settings.database_url)
+        await store.close()
 
     async def run() -> None:
         async with CivBot(settings) as bot:
             await bot.start(settings.discord_token)
 
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run())
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(check_database())
+            asyncio.run(run())
+    except StorageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 

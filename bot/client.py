@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -24,8 +25,51 @@ from games.storage import Store, open_store
 log = logging.getLogger(__name__)
 
 
+#: Discord's error code for a second response to one interaction.
+ALREADY_ACKNOWLEDGED = 40060
+#: How many interaction ids are remembered to recognise one delivered twice.
+RECENT_INTERACTIONS = 4096
+
+
+def already_answered(error: BaseException) -> bool:
+    """Whether ``error`` means the interaction was answered before: it was delivered twice
+    (a gateway replay), and the first delivery already told the user everything."""
+    original = getattr(error, "original", None)  # a command's error wraps its cause
+    if isinstance(original, BaseException):
+        error = original
+    if isinstance(error, discord.InteractionResponded):
+        return True
+    return isinstance(error, discord.HTTPException) and error.code == ALREADY_ACKNOWLEDGED
+
+
+async def report_failure(
+    interaction: discord.Interaction[Any], error: BaseException, what: str
+) -> None:
+    """An unexpected failure of a command or component: logged once, and the user is told
+    (ephemerally) whether their request was saved, so no interaction goes unanswered."""
+    from bot.flow import reply, user_lang
+    from bot.i18n import t
+
+    if already_answered(error):
+        log.info("%s: interaction %s was already answered; ignored", what, interaction.id)
+        return
+    log.error("%s failed", what, exc_info=error)
+    key = "errors.internal_saved" if interaction.extras.get("saved") else "errors.internal"
+    try:
+        await reply(interaction, t(user_lang(interaction), key))
+    except discord.HTTPException as exc:
+        log.warning("could not report the failure of %s: %s", what, exc)
+
+
 class CivTree(app_commands.CommandTree["CivBot"]):
     """Never leaves a player without an answer when a command fails; logs the cause."""
+
+    async def interaction_check(self, interaction: discord.Interaction[CivBot], /) -> bool:
+        """Drops, quietly, a command delivered a second time (it was answered the first)."""
+        if interaction.client.first_delivery(interaction.id):
+            return True
+        log.info("interaction %s delivered twice; the repeat is ignored", interaction.id)
+        return False
 
     async def on_error(
         self, interaction: discord.Interaction[CivBot], error: app_commands.AppCommandError
@@ -41,8 +85,10 @@ class CivTree(app_commands.CommandTree["CivBot"]):
                 lang, "errors.missing_permissions", permission=", ".join(error.missing_permissions)
             )
         else:
-            log.error("command failed", exc_info=error)
-            text = t(lang, "errors.internal")
+            command = interaction.command
+            what = f"command /{command.qualified_name}" if command else "a command"
+            await report_failure(interaction, error, what)
+            return
         try:
             await reply(interaction, text)
         except discord.HTTPException:
@@ -57,6 +103,8 @@ class CivBot(commands.Bot):
 
     service: GameService
     store: Store
+    #: the start-up delivery of every active game's open questions (see setup_hook)
+    redelivery: asyncio.Task[None]
 
     def __init__(
         self,
@@ -82,6 +130,17 @@ class CivBot(commands.Bot):
         #: the service's clock (tests inject one to make turn deadlines pass)
         self.clock = clock or time.time
         self.delivery = Delivery(self)
+        self._recent_interactions: OrderedDict[int, None] = OrderedDict()
+
+    def first_delivery(self, interaction_id: int) -> bool:
+        """True the first time an interaction id is seen. Discord may deliver an interaction
+        twice (after a gateway resume); only the first may answer it, a second answer fails."""
+        if interaction_id in self._recent_interactions:
+            return False
+        self._recent_interactions[interaction_id] = None
+        while len(self._recent_interactions) > RECENT_INTERACTIONS:
+            self._recent_interactions.popitem(last=False)
+        return True
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database_url)
@@ -92,6 +151,14 @@ class CivBot(commands.Bot):
             await self.load_extension(name)
         await self.sync_commands()
         self._warm_up = asyncio.create_task(asyncio.to_thread(warm_up_renderers))
+        self.redelivery = asyncio.create_task(self.deliver_open_questions())
+
+    async def deliver_open_questions(self) -> None:
+        """Once connected: every active game's open questions delivered (those already
+        showing are not posted again). An answer committed just before a crash, or whose
+        delivery failed, must not leave its game waiting on a question nobody saw."""
+        await self.wait_until_ready()
+        await self.delivery.deliver_all()
 
     async def sync_commands(self) -> None:
         """Global sync, or instant sync to DEV_GUILD_ID while developing."""

@@ -2,8 +2,8 @@
 
 Public events, board images and public prompts go to the game's thread; private events and
 private prompts go to the seat's DMs. When a DM is refused (Discord error 50007, DMs
-closed), the thread says so and offers the "Show my hand / act" button, which answers
-ephemerally with the same information and components.
+closed, or any other failure), the thread says so and offers the "Show my hand / act"
+button, which answers ephemerally with the same information and components.
 
 Games played in simultaneous turns (``GameWords.rounds``, 7 Wonders) are told per turn:
 while a turn is open the thread only sees one status message, edited in place, naming who
@@ -12,10 +12,29 @@ gets the summary and the table image, and every seat gets its new hand in DMs. T
 message id and the turn last announced are kept as game notes, so a restart goes on
 editing the same message.
 
+No game may stall on a question nobody saw. Every open question is tracked in a ledger
+(the game note ``delivery``, see ``Asked``): which question each seat is asked, whether it
+reached the seat with live components (or the DM-closed note), whether the seat still owes
+its "your turn" mention and its turn notice (the reminder and deadline clock). ``sync``
+delivers whatever the ledger says is missing, one message at a time, so one failed post
+never stops the others; it runs after every accepted answer, at start-up for every active
+game, and on each pass of the reminder loop for the games left with something undelivered.
+A failure is told once (the thread if it works, else the creator's DMs, and the log) and
+again only after that place has worked in between.
+
 Prompt messages that still carry answer components are remembered per game (seat, what
 the components answer, channel and message id), in memory and in the game note
 ``open_prompts``: once their question is over their components are stripped, even when the
 bot restarted in between.
+
+Games whose turns are many answers of one seat (``GameWords.on_panel``, Through the Ages)
+ask them on a *turn panel*: one DM message per seat and turn (``GameWords.turn_key``),
+edited in place after each answer (through the click's own interaction when the seat
+pressed it, else through the stored message), never one message per answer. The note
+``panel:<seat>`` (see ``Panel``) keeps where it is, the turn and the question it shows, and
+the turn's provisional events ("Last: ..."), so a restart edits it rather than sending
+another. Provisional events (``Event.provisional``) are shown there only, never in the
+thread; the thread gets the table image once per turn and a status line edited in place.
 """
 
 from __future__ import annotations
@@ -24,21 +43,33 @@ import asyncio
 import json
 import logging
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
-from bot.games import pin, words_for
-from bot.i18n import t
+from bot import ids
+from bot.games import GameWords, pin, words_for
+from bot.i18n import has, t
 from bot.render import board_file, extra_file
 from bot.views import static_view
 from bot.views.lobby import game_title
+from bot.views.panel import confirm_items
 from bot.views.prompt import HandButton, SeatButton, prompt_items
-from bot.wording import event_text, prompt_text, public_prompt_text, result_lines, seat_names
+from bot.wording import (
+    event_text,
+    option_text,
+    prompt_text,
+    public_prompt_text,
+    reaction_asker,
+    result_lines,
+    seat_names,
+)
 
 if TYPE_CHECKING:
     from bot.client import CivBot
-    from engines.core.contract import Event, Prompt
+    from engines.core.contract import Event, Option, Prompt
     from games.models import GameInfo, Outcome
 
 log = logging.getLogger(__name__)
@@ -49,6 +80,15 @@ MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 ROUND_NOTE = "round"
 STATUS_NOTE = "status_message"
 OPEN_NOTE = "open_prompts"
+LEDGER_NOTE = "delivery"
+#: ``panel:<seat>``: the seat's turn panel (``Panel``)
+PANEL_NOTE = "panel"
+#: the turn (``GameWords.turn_key``) whose table image was posted last
+TURN_NOTE = "turn"
+#: the message id of the turn's status line (``GameWords.turn_status``)
+TURN_STATUS_NOTE = "turn_status"
+#: where a post can fail: the game's thread, or one user's DMs (``dm:<user id>``)
+THREAD = "thread"
 
 #: a prompt message still showing components: (seat, pin, channel id, message id)
 OpenPrompt = tuple[int, str, int, int]
@@ -70,9 +110,82 @@ def chunks(lines: list[str], limit: int = MESSAGE_MAX) -> list[str]:
     return out
 
 
-def pins(game: str, prompts: list[Prompt], version: int) -> dict[int, str]:
-    """``{seat: what its components carry}`` for a list of prompts at ``version``."""
-    return {p.seat: pin(game, p, version) for p in prompts}
+@dataclass
+class Asked:
+    """Where one seat's open question stands.
+
+    ``pin`` names the question (``bot.games.pin``). ``done``: live components reached the
+    seat (its DMs, the thread, a reply under its last answer) or the DM-closed note told it
+    where to act. ``mention``: the thread still owes the seat its "your turn" mention.
+    ``notice``: the turn notice (reminders, deadline) is still to be recorded; it is
+    recorded once the question is delivered, so a deadline never runs on an unseen question.
+    """
+
+    pin: str
+    done: bool = False
+    mention: bool = False
+    notice: bool = False
+
+    @property
+    def owed(self) -> bool:
+        return not self.done or self.mention or self.notice
+
+
+@dataclass
+class Ledger:
+    """A game's delivery ledger: ``seats`` asked, and the places whose failure was told."""
+
+    seats: dict[int, Asked] = field(default_factory=dict)
+    told: set[str] = field(default_factory=set)
+
+    def dump(self) -> str:
+        seats = {str(s): [a.pin, a.done, a.mention, a.notice] for s, a in self.seats.items()}
+        return json.dumps({"seats": seats, "told": sorted(self.told)})
+
+    @classmethod
+    def load(cls, raw: str | None) -> Ledger:
+        data = json.loads(raw or "{}")
+        seats = {
+            int(seat): Asked(str(v[0]), bool(v[1]), bool(v[2]), bool(v[3]))
+            for seat, v in dict(data.get("seats", {})).items()
+        }
+        return cls(seats, {str(x) for x in data.get("told", [])})
+
+
+@dataclass
+class Panel:
+    """A seat's turn panel: the one message its turn is played on.
+
+    ``turn``: the turn it belongs to (a new turn gets a new message). ``pin``: the question
+    its components answer now ("" while it waits for another seat: no components).
+    ``ephemeral``: opened by "Show my hand / act" (DMs closed): only its own clicks can
+    edit it. ``last``: the turn's provisional events, worded. ``confirm``: the option whose
+    confirmation it shows.
+    """
+
+    channel: int
+    message: int
+    turn: str
+    pin: str = ""
+    ephemeral: bool = False
+    last: list[str] = field(default_factory=list)
+    confirm: str = ""
+
+    def dump(self) -> str:
+        return json.dumps(
+            [self.channel, self.message, self.turn, self.pin, self.ephemeral, self.last,
+             self.confirm]
+        )
+
+    @classmethod
+    def load(cls, raw: str | None) -> Panel | None:
+        if not raw:
+            return None
+        channel, message, turn, pinned, ephemeral, last, confirm = json.loads(raw)
+        return cls(
+            int(channel), int(message), str(turn), str(pinned), bool(ephemeral),
+            [str(x) for x in last], str(confirm),
+        )
 
 
 class Delivery:
@@ -84,7 +197,38 @@ class Delivery:
         #: answer: closed once that seat's question changes. Kept in the note ``OPEN_NOTE``
         #: too (loaded on first use per game), so a restart still closes them.
         self._open: dict[int, list[OpenPrompt]] = {}
+        #: each game's delivery ledger (the note ``LEDGER_NOTE``, loaded on first use)
+        self._ledgers: dict[int, Ledger] = {}
+        #: each ledger as last written to its note (unchanged ones are not written again)
+        self._stored: dict[int, str] = {}
+        #: games whose ledger still owes something: retried by the reminder loop
+        self._pending: set[int] = set()
+        #: answers per seat, with the version they describe (names stamped questions)
+        self._answered: dict[int, tuple[int, dict[int, int]]] = {}
+        #: one game's news and deliveries at a time: two answers told at once must not
+        #: interleave, nor two passes deliver one question twice
         self._publishing: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        #: each seat's turn panel (the notes ``panel:<seat>``, loaded on first use)
+        self._panels: dict[int, dict[int, Panel | None]] = {}
+
+    # -- which question ---------------------------------------------------------------
+    async def question_pins(self, info: GameInfo, prompts: list[Prompt]) -> dict[int, str]:
+        """``{seat: pin}`` of ``prompts``, the open questions of ``info`` (at its version)."""
+        words = words_for(info.game)
+        answered: dict[int, int] | None = None
+        if words.stamped and words.renewed_by_answer:
+            cached = self._answered.get(info.id)
+            if cached is not None and cached[0] == info.version:
+                answered = cached[1]
+            else:
+                answered = await self.bot.service.answers_by_seat(info.id)
+                if sum(answered.values()) == info.version:
+                    self._answered[info.id] = (info.version, answered)
+        return {p.seat: pin(info.game, p, info.version, answered) for p in prompts}
+
+    async def pin_of(self, info: GameInfo, prompt: Prompt) -> str:
+        """What the components answering ``prompt`` carry (see ``question_pins``)."""
+        return (await self.question_pins(info, [prompt]))[prompt.seat]
 
     # -- channels ---------------------------------------------------------------------
     async def thread(self, info: GameInfo) -> discord.abc.Messageable | None:
@@ -94,7 +238,7 @@ class Delivery:
             try:
                 channel = await self.bot.fetch_channel(channel_id)
             except discord.HTTPException:
-                log.warning("game %s: channel %s is gone", info.id, channel_id)
+                log.debug("game %s: channel %s cannot be fetched", info.id, channel_id)
                 return None
         return channel if isinstance(channel, discord.abc.Messageable) else None
 
@@ -107,6 +251,121 @@ class Delivery:
             if exc.code == DM_CLOSED:
                 return None
             raise
+
+    async def post(
+        self, info: GameInfo, channel: discord.abc.Messageable | None, text: str, **kwargs: Any
+    ) -> discord.Message | None:
+        """Post in the game's thread; None when that fails (told once, see ``failed``)."""
+        if channel is None:
+            await self.failed(info, THREAD, "the thread cannot be found")
+            return None
+        try:
+            message = await channel.send(text, **kwargs)
+        except discord.HTTPException as exc:
+            await self.failed(info, THREAD, f"{exc.status} {exc.text or exc}")
+            return None
+        await self.worked(info, THREAD)
+        return message
+
+    async def try_dm(
+        self, info: GameInfo, user_id: int, text: str, **kwargs: Any
+    ) -> discord.Message | Literal[False] | None:
+        """DM a user of the game: the message, None if their DMs are closed, or False when
+        the post failed otherwise (told once)."""
+        where = f"dm:{user_id}"
+        try:
+            sent = await self.dm(user_id, text, **kwargs)
+        except discord.HTTPException as exc:
+            await self.failed(info, where, f"{exc.status} {exc.text or exc}")
+            return False
+        if sent is not None:
+            await self.worked(info, where)
+        return sent
+
+    async def failed(self, info: GameInfo, where: str, reason: str) -> None:
+        """Tell a failed post once: in the log, and to the creator's DMs when the thread is
+        out of reach (a failed DM is told in the thread by the DM-closed note)."""
+        ledger = await self._ledger(info.id)
+        if where in ledger.told:
+            return
+        ledger.told.add(where)
+        await self._store_ledger(info.id)
+        log.warning("game %s: could not post to %s: %s", info.id, where, reason)
+        if where != THREAD:
+            return
+        thread = f"<#{info.thread_id or info.channel_id}>"
+        text = t(
+            info.language,
+            "turn.thread_failed",
+            id=info.id,
+            game=game_title(info.language, info.game),
+            thread=thread,
+            reason=reason,
+        )
+        try:
+            if await self.dm(info.creator_id, text) is None:
+                log.warning("game %s: its creator's DMs are closed too", info.id)
+        except discord.HTTPException:
+            log.warning("game %s: could not tell its creator either", info.id, exc_info=True)
+
+    async def worked(self, info: GameInfo, where: str) -> None:
+        """A post to ``where`` went through: its next failure is news again."""
+        ledger = await self._ledger(info.id)
+        if where in ledger.told:
+            ledger.told.discard(where)
+            await self._store_ledger(info.id)
+
+    # -- the ledger -------------------------------------------------------------------
+    async def _ledger(self, game_id: int) -> Ledger:
+        if game_id not in self._ledgers:
+            raw = await self.bot.service.get_note(game_id, LEDGER_NOTE)
+            try:
+                ledger = Ledger.load(raw)
+            except (TypeError, ValueError, IndexError, AttributeError):
+                log.warning("game %s: unreadable note %s", game_id, LEDGER_NOTE)
+                ledger = Ledger()
+            if self._ledgers.setdefault(game_id, ledger) is ledger:
+                self._stored[game_id] = raw or ""
+        return self._ledgers[game_id]
+
+    async def _store_ledger(self, game_id: int) -> None:
+        """Write the ledger to its note, when it changed since the last write."""
+        ledger = self._ledgers.get(game_id)
+        if ledger is None:
+            return
+        dumped = ledger.dump()
+        if self._stored.get(game_id) != dumped:
+            await self.bot.service.set_note(game_id, LEDGER_NOTE, dumped)
+            self._stored[game_id] = dumped
+
+    async def delivered(self, info: GameInfo, seat: int) -> bool:
+        """Whether ``seat``'s current question reached it and its turn notice was recorded
+        (a turn deadline may only run then)."""
+        prompts = await self.bot.service.prompts(info.id)
+        prompt = next((p for p in prompts if p.seat == seat), None)
+        if prompt is None:
+            return False
+        if words_for(info.game).done(prompt):
+            return True  # chosen already; may only change its mind
+        asked = (await self._ledger(info.id)).seats.get(seat)
+        pinned = await self.pin_of(info, prompt)
+        return asked is not None and asked.pin == pinned and asked.done and not asked.notice
+
+    def pending(self) -> list[int]:
+        """Games whose ledger still owes a delivery, a mention or a notice."""
+        return sorted(self._pending)
+
+    def forget_game(self, game_id: int) -> None:
+        """Drop what is kept in memory for a game that ended (finished or abandoned)."""
+        self._open.pop(game_id, None)
+        self._ledgers.pop(game_id, None)
+        self._stored.pop(game_id, None)
+        self._answered.pop(game_id, None)
+        self._panels.pop(game_id, None)
+        self._pending.discard(game_id)
+        lock = self._publishing.get(game_id)
+        if lock is not None and not lock.locked():
+            del self._publishing[game_id]
 
     # -- open prompt messages ---------------------------------------------------------
     async def _opened(self, game_id: int) -> list[OpenPrompt]:
@@ -142,14 +401,14 @@ class Delivery:
             await self._store_open(game_id, kept)
 
     async def close_open_prompts(self, game_id: int, keep: dict[int, str] | None = None) -> None:
-        """Strip the components of prompt messages whose question is over (all of them
-        unless ``keep`` names the questions still open, ``{seat: pin}``)."""
+        """Strip the components of prompt messages whose question is over: all of them
+        unless ``keep`` names the questions still open, ``{seat: pin}``. Without ``keep``
+        the game is over (abandoned): what memory holds for it is dropped too."""
         entries = await self._opened(game_id)
         closing = [e for e in entries if keep is None or keep.get(e[0]) != e[1]]
-        if not closing:
-            return
-        # Forget them first: a message that cannot be edited is not tried again.
-        await self._store_open(game_id, [e for e in self._open[game_id] if e not in closing])
+        if closing:
+            # Forget them first: a message that cannot be edited is not tried again.
+            await self._store_open(game_id, [e for e in self._open[game_id] if e not in closing])
         for _seat, _pinned, channel_id, message_id in closing:
             message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
             try:
@@ -158,18 +417,283 @@ class Delivery:
                 log.debug("prompt message %s is gone or out of reach", message_id)
             except discord.HTTPException:
                 log.warning("could not close prompt message %s", message_id, exc_info=True)
+        if not keep:
+            await self._close_panels(game_id)
+        if keep is None:
+            self.forget_game(game_id)
+
+    # -- turn panels ------------------------------------------------------------------
+    async def panel(self, game_id: int, seat: int) -> Panel | None:
+        """The seat's turn panel, if it has one (read from its note the first time)."""
+        seats = self._panels.setdefault(game_id, {})
+        if seat not in seats:
+            raw = await self.bot.service.get_note(game_id, f"{PANEL_NOTE}:{seat}")
+            try:
+                loaded = Panel.load(raw)
+            except (TypeError, ValueError):
+                log.warning("game %s: unreadable note %s:%s", game_id, PANEL_NOTE, seat)
+                loaded = None
+            seats.setdefault(seat, loaded)  # memory wins over a note read meanwhile
+        return seats[seat]
+
+    async def _set_panel(self, game_id: int, seat: int, panel: Panel | None) -> None:
+        self._panels.setdefault(game_id, {})[seat] = panel
+        await self.bot.service.set_note(
+            game_id, f"{PANEL_NOTE}:{seat}", panel.dump() if panel is not None else ""
+        )
+
+    async def is_panel(self, game_id: int, seat: int, message: discord.Message | None) -> bool:
+        """Whether ``message`` is the seat's turn panel (its clicks edit it in place)."""
+        if message is None:
+            return False
+        panel = await self.panel(game_id, seat)
+        return panel is not None and panel.message == message.id
+
+    @staticmethod
+    def uses_panels(game: str, prompts: list[Prompt]) -> bool:
+        """Whether the game may have turn panels now: a prompt asked on one, or a game
+        that names its turns (a seat waiting on another's answer keeps its panel)."""
+        words = words_for(game)
+        keyed = type(words).turn_key is not GameWords.turn_key
+        return keyed or any(words.on_panel(p) for p in prompts)
+
+    async def turn_of(self, info: GameInfo) -> str:
+        """The turn the game is in (``GameWords.turn_key`` of the public view; "" none)."""
+        view = await self.bot.service.view(info.id, None)
+        return words_for(info.game).turn_key(view) or ""
+
+    async def _edit_panel(
+        self, panel: Panel, via: discord.Interaction[Any] | None, **changes: Any
+    ) -> bool:
+        """Edit the panel: through ``via`` (a click on it, deferred as an update), else the
+        stored message (not possible for an ephemeral one). False when it failed."""
+        try:
+            if via is not None:
+                await via.edit_original_response(**changes)
+            elif panel.ephemeral:
+                return False
+            else:
+                channel = self.bot.get_partial_messageable(panel.channel)
+                await channel.get_partial_message(panel.message).edit(**changes)
+        except discord.HTTPException:
+            log.info("could not edit turn panel %s", panel.message, exc_info=True)
+            return False
+        return True
+
+    async def _close_panels(self, game_id: int) -> None:
+        """Strip every panel of the game of its components (the game is over)."""
+        seats = self._panels.get(game_id, {})
+        for seat, panel in list(seats.items()):
+            if panel is not None:
+                await self._edit_panel(panel, None, view=None)
+                await self._set_panel(game_id, seat, None)
+
+    def _last_lines(self, info: GameInfo, panel: Panel | None) -> list[str]:
+        """The panel's "Last: ..." line: the turn's latest provisional events."""
+        if panel is None or not panel.last:
+            return []
+        shown = panel.last[-words_for(info.game).panel_last :]
+        return [t(info.language, "panel.last", events="; ".join(shown))]
+
+    async def _note_provisional(
+        self, info: GameInfo, events: list[Event], actor: int | None, turn: str
+    ) -> None:
+        """Keep the provisional events for the actor's panel (never told elsewhere)."""
+        names = seat_names(info.seats)
+        changed: set[int] = set()
+        for event in events:
+            if not event.provisional:
+                continue
+            seat = event.seat if event.seat is not None else actor
+            if seat is None or not event.visible_for(seat):
+                continue
+            panel = await self.panel(info.id, seat)
+            text = event_text(info.game, info.language, event, names)
+            if panel is None or panel.turn != turn or not text:
+                continue
+            panel.last = [*panel.last, text][-words_for(info.game).panel_last :]
+            changed.add(seat)
+        for seat in changed:
+            await self._set_panel(info.id, seat, self._panels[info.id][seat])
+
+    async def panel_content(
+        self,
+        info: GameInfo,
+        prompt: Prompt,
+        pinned: str,
+        lines: list[str] | None = None,
+        confirm: Option | None = None,
+    ) -> tuple[str, list[discord.ui.Item[Any]], list[discord.File]]:
+        """The panel of ``prompt``'s seat: its hand, the turn's last events, the question
+        and its components; with ``confirm``, the warnings of that option and "Confirm" /
+        "Back" instead of the question's components."""
+        panel = await self.panel(info.id, prompt.seat)
+        head = [*(lines or []), *self._last_lines(info, panel)]
+        text, items, files = await self.private_message(info, prompt, pinned, head)
+        if confirm is None:
+            return text, items, files
+        lang, names = info.language, seat_names(info.seats)
+        chosen = option_text(info.game, lang, confirm, names)
+        warned = self.warning_texts(info, confirm)
+        text = "\n".join([text, t(lang, "panel.confirm", option=chosen, warnings=warned)])
+        if len(text) > MESSAGE_MAX:
+            text = "…" + text[-(MESSAGE_MAX - 1) :]
+        index = next(i for i, o in enumerate(prompt.options) if o.id == confirm.id)
+        labels = (
+            t(lang, "panel.button.confirm", option=chosen)[:80],
+            t(lang, "panel.button.back"),
+        )
+        version = ids.parse_version(pinned)
+        return text, confirm_items(info.id, version, prompt.seat, confirm.id, index, labels), files
+
+    def warning_texts(self, info: GameInfo, option: Option) -> str:
+        """``GameWords.warnings`` of ``option`` in words (``<game>.warn.<param>``)."""
+        lang = info.language
+        parts = []
+        for key, value in words_for(info.game).warnings(option).items():
+            full = f"{info.game}.warn.{key}"
+            parts.append(
+                t(lang, full, n=value)
+                if has(lang, full)
+                else t(lang, "panel.warn", what=key.replace("_", " "), n=value)
+            )
+        return ", ".join(parts)
+
+    async def show_panel(
+        self,
+        info: GameInfo,
+        prompt: Prompt,
+        pinned: str,
+        turn: str,
+        via: discord.Interaction[Any] | None = None,
+        lines: list[str] | None = None,
+        confirm: Option | None = None,
+    ) -> bool:
+        """Show ``prompt`` on its seat's panel: the turn's panel edited in place (through
+        ``via``, the seat's click on it, if given), else a new DM (the old one, if any, is
+        stripped). False when the seat could not be reached (DMs closed or failing)."""
+        seat = prompt.seat
+        panel = await self.panel(info.id, seat)
+        if panel is not None and panel.turn != turn:
+            await self._edit_panel(panel, via, view=None)
+            panel = None
+            via = None
+        if panel is not None:
+            text, items, files = await self.panel_content(info, prompt, pinned, lines, confirm)
+            changes: dict[str, Any] = {"content": text, "view": static_view(*items)}
+            if files or self.bot.renderer is not None:
+                changes["attachments"] = files
+            if await self._edit_panel(panel, via, **changes):
+                panel.pin, panel.confirm = pinned, confirm.id if confirm is not None else ""
+                await self._set_panel(info.id, seat, panel)
+                return True
+        user_id = info.user_of(seat)
+        if user_id is None:
+            return False
+        text, items, files = await self.panel_content(info, prompt, pinned, lines, confirm)
+        kwargs: dict[str, Any] = {"view": static_view(*items)}
+        if files:
+            kwargs["files"] = files
+        sent = await self.try_dm(info, user_id, text, **kwargs)
+        if not sent:
+            return False
+        if panel is not None:
+            await self._edit_panel(panel, None, view=None)  # the turn moved to a new message
+        last = panel.last if panel is not None else []
+        new = Panel(sent.channel.id, sent.id, turn, pinned, last=last,
+                    confirm=confirm.id if confirm is not None else "")
+        await self._set_panel(info.id, seat, new)
+        return True
+
+    async def redraw_panel(
+        self, via: discord.Interaction[Any], info: GameInfo, prompt: Prompt,
+        confirm: Option | None = None,
+    ) -> None:
+        """Redraw the seat's panel through its click ``via`` (deferred as an update): the
+        question again ("Back"), or ``confirm``'s warnings with "Confirm" / "Back"."""
+        async with self._publishing[info.id]:
+            pinned = await self.pin_of(info, prompt)
+            turn = await self.turn_of(info)
+            await self.show_panel(info, prompt, pinned, turn, via, confirm=confirm)
+
+    async def confirm_on_panel(
+        self, via: discord.Interaction[Any], info: GameInfo, prompt: Prompt, option: Option
+    ) -> None:
+        """The first press of an option with warnings: shown, not sent (``redraw_panel``)."""
+        await self.redraw_panel(via, info, prompt, confirm=option)
+
+    async def open_ephemeral_panel(
+        self, interaction: discord.Interaction[Any], info: GameInfo, prompt: Prompt
+    ) -> None:
+        """"Show my hand / act" on a panel question: the panel as an ephemeral reply. When
+        the seat has no panel it can be shown on this turn (DMs closed) the reply becomes
+        its panel, which its own clicks edit; else it is a copy (the DM panel stays)."""
+        seat = prompt.seat
+        async with self._publishing[info.id]:
+            pinned = await self.pin_of(info, prompt)
+            turn = await self.turn_of(info)
+            text, items, files = await self.panel_content(info, prompt, pinned)
+            kwargs: dict[str, Any] = {"view": static_view(*items)}
+            if files:
+                kwargs["files"] = files
+            message = await interaction.followup.send(text, ephemeral=True, wait=True, **kwargs)
+            panel = await self.panel(info.id, seat)
+            if panel is not None and panel.turn == turn and not panel.ephemeral and panel.pin:
+                return  # its DM panel is live: the reply is only a copy
+            last = panel.last if panel is not None and panel.turn == turn else []
+            await self._set_panel(
+                info.id, seat,
+                Panel(message.channel.id, message.id, turn, pinned, ephemeral=True, last=last),
+            )
+
+    async def _tidy_panels(
+        self,
+        info: GameInfo,
+        prompts: list[Prompt],
+        turn: str,
+        via: discord.Interaction[Any] | None,
+        actor: int | None,
+        extra: dict[int, list[str]],
+    ) -> None:
+        """Panels whose turn is over lose their components (and their note); a panel whose
+        seat now waits on another seat's answer shows who it waits for, without
+        components, until its question comes back (then it is edited again)."""
+        words = words_for(info.game)
+        lang, names = info.language, seat_names(info.seats)
+        asked = {p.seat: p for p in prompts}
+        for seat in range(len(info.seats)):
+            panel = await self.panel(info.id, seat)
+            if panel is None:
+                continue
+            mine = via if seat == actor else None
+            prompt = asked.get(seat)
+            if panel.turn != turn:
+                await self._edit_panel(panel, mine, view=None)
+                await self._set_panel(info.id, seat, None)
+            elif panel.pin and (prompt is None or not words.on_panel(prompt)):
+                view = await self.bot.service.view(info.id, seat)
+                waiting = ", ".join(names.get(p.seat, "?") for p in prompts if p.seat != seat)
+                lines = [self._dm_intro(info), *extra.get(seat, [])]
+                lines += self._last_lines(info, panel)
+                lines += words.hand_lines(lang, view, seat, names)
+                lines.append(t(lang, "panel.waiting", names=waiting or "…"))
+                text = "\n".join(lines)
+                if len(text) > MESSAGE_MAX:
+                    text = text[: MESSAGE_MAX - 1] + "…"
+                if await self._edit_panel(panel, mine, content=text, view=None):
+                    panel.pin, panel.confirm = "", ""
+                    await self._set_panel(info.id, seat, panel)
 
     # -- news -------------------------------------------------------------------------
     async def announce_start(self, outcome: Outcome) -> None:
         info = outcome.info
         channel = await self.thread(info)
-        if channel is not None:
-            lang, names = info.language, seat_names(info.seats)
-            players = ", ".join(f"<@{s.user_id}>" for s in info.seats)
-            view = await self.bot.service.view(info.id, None)
-            opening = words_for(info.game).opening_lines(lang, view, names)
-            for text in chunks([t(lang, "lobby.started", players=players), *opening]):
-                await channel.send(text, allowed_mentions=MENTION_USERS)
+        lang, names = info.language, seat_names(info.seats)
+        players = ", ".join(f"<@{s.user_id}>" for s in info.seats)
+        view = await self.bot.service.view(info.id, None)
+        opening = words_for(info.game).opening_lines(lang, view, names)
+        for text in chunks([t(lang, "lobby.started", players=players), *opening]):
+            await self.post(info, channel, text, allowed_mentions=MENTION_USERS)
         await self.publish(outcome, before=[])
 
     async def publish(
@@ -179,45 +703,121 @@ class Delivery:
         before: list[Prompt],
         interaction: discord.Interaction[Any] | None = None,
         actor: int | None = None,
+        panel_click: bool = False,
+        chosen: str | None = None,
     ) -> None:
         """Events, board image (when the turn changes), result or next prompts.
 
         ``interaction``/``actor``: the click that produced ``outcome``, so a follow-up
-        question of the same seat (a payment) can answer it directly.
+        question of the same seat (a payment) can answer it directly; ``panel_click``: it
+        was pressed on the actor's turn panel (deferred as an update: the panel is edited
+        through it), ``chosen`` the option in words, told at the top of the panel.
         """
-        if words_for(outcome.info.game).rounds:
-            # One turn's news at a time per game: two answers told at once must not interleave.
-            async with self._publishing[outcome.info.id]:
+        async with self._publishing[outcome.info.id]:
+            if words_for(outcome.info.game).rounds:
                 await self._publish_round(outcome, before, interaction, actor)
-            return
+            else:
+                via = interaction if panel_click else None
+                await self._publish_turn(outcome, before, via, actor, chosen)
+        if outcome.result is not None:
+            self.forget_game(outcome.info.id)
+
+    async def _publish_turn(
+        self,
+        outcome: Outcome,
+        before: list[Prompt],
+        via: discord.Interaction[Any] | None = None,
+        actor: int | None = None,
+        chosen: str | None = None,
+    ) -> None:
         info = outcome.info
+        words = words_for(info.game)
         lang, names = info.language, seat_names(info.seats)
-        after = pins(info.game, outcome.prompts, info.version)
-        await self.close_open_prompts(info.id, keep=after)
+        service = self.bot.service
         channel = await self.thread(info)
         lines = self._public_lines(info, outcome.events)
         seats_before = {p.seat for p in before}
         seats_after = {p.seat for p in outcome.prompts}
-        turn_changed = outcome.result is not None or seats_after != seats_before
+        view: Any = None
+        key: str | None = None
+        told: str | None = None
+        if type(words).turn_key is not GameWords.turn_key:
+            view = await service.view(info.id, None)
+            key = words.turn_key(view)
+        if key is not None:
+            # Once per turn, however many answers and bids it takes.
+            told = await service.get_note(info.id, TURN_NOTE)
+            turn_changed = outcome.result is not None or key != told
+        else:
+            # Who is asked changed, or a new stage began for the same seat (Duel: the
+            # player who took an Age's last card chooses who starts the next one).
+            kinds_before = {p.kind for p in before}
+            stage = any(
+                p.kind in words.stage_kinds and p.kind not in kinds_before
+                for p in outcome.prompts
+            )
+            turn_changed = outcome.result is not None or seats_after != seats_before or stage
         file = None
         if turn_changed and self.bot.settings.board_images:
-            view = await self.bot.service.view(info.id, None)
+            view = view or await service.view(info.id, None)
             file = await board_file(self.bot.renderer, info.game, view, lang, names)
-        if channel is not None and (lines or file):
+        if lines or file:
             messages = chunks(lines) or [t(lang, "turn.board_caption", version=info.version)]
             for i, text in enumerate(messages):
-                last = i == len(messages) - 1
-                if last and file is not None:
-                    await channel.send(text, file=file)
+                if i == len(messages) - 1 and file is not None:
+                    await self.post(info, channel, text, file=file)
                 else:
-                    await channel.send(text)
+                    await self.post(info, channel, text)
+        if key is not None:
+            if key != told:
+                await service.set_note(info.id, TURN_NOTE, key)
+            await self._turn_status(info, channel, view, new=key != told)
+            await self._note_provisional(info, outcome.events, actor, key)
         await self._private_events(info, outcome.events)
         if outcome.result is not None:
+            await self.close_open_prompts(info.id, keep={})
             await self._result(info, outcome, channel)
             return
-        old = pins(info.game, before, info.version - 1)
-        changed = [p for p in outcome.prompts if old.get(p.seat) != after[p.seat]]
-        await self.deliver_prompts(info, changed, seats_before)
+        extra: dict[int, list[str]] = {}
+        if via is not None and chosen and actor is not None:
+            extra[actor] = [t(lang, "turn.chosen", option=chosen)]
+        await self.sync(
+            info.id,
+            seats_before=seats_before,
+            close=True,
+            interaction=via,
+            actor=actor,
+            extra=extra,
+            panel_click=via is not None,
+        )
+
+    async def _turn_status(
+        self,
+        info: GameInfo,
+        channel: discord.abc.Messageable | None,
+        view: Any,
+        *,
+        new: bool,
+    ) -> None:
+        """The turn's status line (``GameWords.turn_status``): a new message when the turn
+        begins, edited in place while it lasts."""
+        text = words_for(info.game).turn_status(info.language, view, seat_names(info.seats))
+        if not text:
+            return
+        stored = None if new else await self.bot.service.get_note(info.id, TURN_STATUS_NOTE)
+        if stored and isinstance(channel, discord.Thread | discord.TextChannel):
+            try:
+                await channel.get_partial_message(int(stored)).edit(
+                    content=text, allowed_mentions=discord.AllowedMentions.none()
+                )
+                return
+            except discord.HTTPException:
+                log.debug("could not edit the turn status of game %s", info.id)
+        message = await self.post(
+            info, channel, text, allowed_mentions=discord.AllowedMentions.none()
+        )
+        if message is not None:
+            await self.bot.service.set_note(info.id, TURN_STATUS_NOTE, str(message.id))
 
     def _public_lines(self, info: GameInfo, events: list[Event]) -> list[str]:
         silent = words_for(info.game).silent_events
@@ -225,7 +825,7 @@ class Delivery:
         lines = [
             event_text(info.game, info.language, e, names)
             for e in events
-            if e.visible_to is None and e.kind not in silent
+            if e.visible_to is None and e.kind not in silent and not e.provisional
         ]
         return [line for line in lines if line]
 
@@ -234,8 +834,8 @@ class Delivery:
         names = seat_names(info.seats)
         per_seat: dict[int, list[str]] = defaultdict(list)
         for event in events:
-            if event.kind in silent:
-                continue
+            if event.kind in silent or event.provisional:
+                continue  # a provisional event is shown on its actor's panel only
             text = event_text(info.game, info.language, event, names)
             for seat in event.visible_to or [] if text else []:
                 per_seat[seat].append(text)
@@ -244,12 +844,12 @@ class Delivery:
     async def _result(
         self, info: GameInfo, outcome: Outcome, channel: discord.abc.Messageable | None
     ) -> None:
-        if channel is None or outcome.result is None:
+        if outcome.result is None:
             return
         names = seat_names(info.seats)
         text = "\n".join(result_lines(info.game, info.language, info.id, outcome.result, names))
         for part in chunks(text.split("\n")):
-            await channel.send(part)
+            await self.post(info, channel, part)
 
     async def _private_events(self, info: GameInfo, events: list[Event]) -> None:
         for seat, lines in self._private_lines(info, events).items():
@@ -258,8 +858,8 @@ class Delivery:
                 continue
             head = self._dm_intro(info)
             for text in chunks([head, *lines]):
-                if await self.dm(user_id, text) is None:
-                    break  # DMs closed: /hand shows the same
+                if not await self.try_dm(info, user_id, text):
+                    break  # DMs closed or failing: /hand shows the same
 
     def _dm_intro(self, info: GameInfo) -> str:
         thread = f"<#{info.thread_id}>" if info.thread_id else f"<#{info.channel_id}>"
@@ -271,56 +871,228 @@ class Delivery:
             thread=thread,
         )
 
-    async def deliver_prompts(
-        self, info: GameInfo, prompts: list[Prompt], seats_before: set[int] | None = None
+    # -- delivering the open questions ------------------------------------------------
+    async def deliver_all(self) -> int:
+        """At start-up: every active game's open questions delivered, unless already live
+        (a commit whose delivery a crash cut short is delivered now). Returns the games
+        that still owe something."""
+        try:
+            games = await self.bot.service.list_games(None)
+        except Exception:
+            log.exception("could not list the games to deliver their open questions")
+            return 0
+        for info in games:
+            if info.status == "active":
+                await self.retry(info.id)
+        return len(self._pending)
+
+    async def retry_pending(self) -> None:
+        """Another try for every game left with an undelivered question or mention."""
+        for game_id in self.pending():
+            await self.retry(game_id)
+
+    async def retry(self, game_id: int) -> None:
+        """Deliver what game ``game_id``'s ledger owes; never raises (logged)."""
+        try:
+            async with self._publishing[game_id]:
+                await self.sync(game_id, seats_before=None, close=True)
+        except Exception:
+            log.exception("game %s: could not deliver its open questions", game_id)
+
+    async def sync(
+        self,
+        game_id: int,
+        *,
+        seats_before: Collection[int] | None,
+        close: bool,
+        interaction: discord.Interaction[Any] | None = None,
+        actor: int | None = None,
+        extra: dict[int, list[str]] | None = None,
+        panel_click: bool = False,
     ) -> None:
-        """Ask each open prompt: DMs if private, else the thread; mention new turns once."""
-        seats_before = seats_before or set()
-        lang, names = info.language, seat_names(info.seats)
-        channel = await self.thread(info)
-        for prompt in prompts:
-            user_id = info.user_of(prompt.seat)
-            if user_id is None:
+        """Bring the ledger to the game's current questions and deliver what it owes.
+
+        Called under the game's publishing lock. ``seats_before``: the seats asked before
+        the answer being told; a seat not among them begins its turn and is mentioned
+        (None: not known, after a restart or a failure: a question not delivered yet is
+        mentioned). ``close``: strip stale prompt messages first. ``interaction``/``actor``
+        (simultaneous turns): the actor's follow-up question goes under its answer.
+        ``extra``: private lines to put at the top of a seat's DM. ``panel_click``:
+        ``interaction`` was pressed on the actor's turn panel, which it edits.
+        """
+        service = self.bot.service
+        info = await service.get(game_id)
+        if info.status != "active":
+            self._pending.discard(game_id)
+            return
+        words = words_for(info.game)
+        every = await service.prompts(game_id)
+        pins = await self.question_pins(info, every)
+        if close:
+            await self.close_open_prompts(game_id, keep=pins)
+        asked = [p for p in every if not words.done(p)]
+        ledger = await self._ledger(game_id)
+        live = {(e[0], e[1]) for e in await self._opened(game_id)}
+        turn = ""
+        panels: dict[int, Panel] = {}
+        via = interaction if panel_click else None
+        if self.uses_panels(info.game, every):
+            turn = await self.turn_of(info)
+            await self._tidy_panels(info, every, turn, via, actor, extra or {})
+            for seat in range(len(info.seats)):
+                panel = await self.panel(game_id, seat)
+                if panel is not None and panel.turn == turn:
+                    panels[seat] = panel
+                    if panel.pin:
+                        live.add((seat, panel.pin))
+        for seat in [s for s in ledger.seats if s not in {p.seat for p in asked}]:
+            del ledger.seats[seat]
+        for prompt in asked:
+            pinned = pins[prompt.seat]
+            entry = ledger.seats.get(prompt.seat)
+            if entry is not None and entry.pin == pinned:
                 continue
-            mention = f"<@{user_id}>"
-            what = prompt_text(info.game, lang, prompt, names)
-            new_turn = prompt.seat not in seats_before and await self.bot.service.record_mention(
-                info.id, prompt.seat, info.version
+            if (prompt.seat, pinned) in live:
+                # Its message is still showing (sent before a restart): not posted again.
+                ledger.seats[prompt.seat] = Asked(pinned, done=True)
+                continue
+            new_turn = seats_before is None or prompt.seat not in seats_before
+            if words.on_panel(prompt) and prompt.seat in panels:
+                new_turn = False  # its turn goes on, on the same panel: mentioned once
+            # A mention or notice still owed for the seat's previous question is owed for
+            # this one (its turn goes on).
+            mention = new_turn or (entry is not None and entry.mention)
+            notice = new_turn or (entry is not None and entry.notice)
+            ledger.seats[prompt.seat] = Asked(pinned, mention=mention, notice=notice)
+        # Written once, after the posts: a crash before then redelivers what the open
+        # prompt messages do not show (mentioning it again rather than never).
+        try:
+            await self._send_owed(
+                info, asked, pins, ledger, interaction, actor, extra or {}, turn, panel_click
             )
-            items = prompt_items(info.game, info.id, info.version, prompt, lang, names)
-            pinned = pin(info.game, prompt, info.version)
-            if prompt.private:
-                text, private_items, files = await self.private_message(info, prompt)
-                kwargs: dict[str, Any] = {"view": static_view(*private_items)}
+        finally:
+            await self._store_ledger(game_id)
+            if any(a.owed for a in ledger.seats.values()):
+                self._pending.add(game_id)
+            else:
+                self._pending.discard(game_id)
+
+    async def _send_owed(
+        self,
+        info: GameInfo,
+        asked: list[Prompt],
+        pins: dict[int, str],
+        ledger: Ledger,
+        interaction: discord.Interaction[Any] | None,
+        actor: int | None,
+        extra: dict[int, list[str]],
+        turn: str = "",
+        panel_click: bool = False,
+    ) -> None:
+        """Each question not delivered yet, each mention and turn notice still owed; one
+        failure never stops the rest (it stays owed for the next pass)."""
+        lang, names = info.language, seat_names(info.seats)
+        words = words_for(info.game)
+        rounds = words.rounds
+        channel = await self.thread(info)
+        unreachable: list[Prompt] = []
+        for prompt in asked:
+            entry = ledger.seats[prompt.seat]
+            user_id = info.user_of(prompt.seat)
+            if entry.done or user_id is None:
+                continue
+            pinned = pins[prompt.seat]
+            if words.on_panel(prompt):
+                # The seat's turn panel, in its DMs (edited in place during the turn).
+                mine = interaction if panel_click and prompt.seat == actor else None
+                lines = extra.get(prompt.seat)
+                entry.done = await self.show_panel(info, prompt, pinned, turn, mine, lines)
+                if entry.done:
+                    await self._notice(info, prompt.seat, entry)
+                else:
+                    unreachable.append(prompt)
+                continue
+            if rounds and prompt.seat == actor and interaction is not None:
+                entry.done = await self._follow_up(info, prompt, pinned, interaction)
+            if not entry.done and not prompt.private:
+                mention = f"<@{user_id}>"
+                what = prompt_text(info.game, lang, prompt, names)
+                asker = await self._asker(info, prompt) if entry.mention else None
+                if asker and not rounds:
+                    text = t(lang, "turn.reaction", mention=mention, asker=asker, prompt=what)
+                elif entry.mention and not rounds:
+                    text = t(lang, "turn.your_turn", mention=mention, prompt=what)
+                else:
+                    text = t(lang, "turn.header", name=names.get(prompt.seat, "?"), prompt=what)
+                items = prompt_items(info.game, info.id, pinned, prompt, lang, names)
+                message = await self.post(
+                    info, channel, text, view=static_view(*items), allowed_mentions=MENTION_USERS
+                )
+                if message is not None:
+                    await self.remember(info.id, prompt.seat, pinned, message)
+                    entry.done = True
+                    entry.mention = entry.mention and rounds
+            if not entry.done:
+                # Private, or the thread failed: the question and its components by DM.
+                text, items, files = await self.private_message(
+                    info, prompt, pinned, extra.get(prompt.seat)
+                )
+                kwargs: dict[str, Any] = {"view": static_view(*items)}
                 if files:
                     kwargs["files"] = files
-                sent = await self.dm(user_id, text, **kwargs)
-                if sent is not None:
+                sent = await self.try_dm(info, user_id, text, **kwargs)
+                if sent:
                     await self.remember(info.id, prompt.seat, pinned, sent)
-                    if new_turn and channel is not None:
-                        await channel.send(
-                            t(lang, "turn.dm_sent", mention=mention), allowed_mentions=MENTION_USERS
-                        )
-                elif channel is not None:
-                    await self._dm_closed_note(info, channel, [user_id])
-                continue
-            if channel is None:
-                continue
-            if new_turn:
-                text = t(lang, "turn.your_turn", mention=mention, prompt=what)
-            else:
-                text = t(lang, "turn.header", name=names.get(prompt.seat, "?"), prompt=what)
-            message = await channel.send(
-                text, view=static_view(*items), allowed_mentions=MENTION_USERS
-            )
-            await self.remember(info.id, prompt.seat, pinned, message)
+                    entry.done = True
+                else:
+                    unreachable.append(prompt)
+            if entry.done:
+                await self._notice(info, prompt.seat, entry)
+        if unreachable:
+            # The "Show my hand / act" button answers ephemerally: it is the delivery.
+            users = [u for u in (info.user_of(p.seat) for p in unreachable) if u is not None]
+            if await self._dm_closed_note(info, channel, users):
+                for prompt in unreachable:
+                    entry = ledger.seats[prompt.seat]
+                    entry.done, entry.mention = True, False
+                    await self._notice(info, prompt.seat, entry)
+        owed = [p for p in asked if ledger.seats[p.seat].done and ledger.seats[p.seat].mention]
+        if not owed:
+            return
+        if rounds:
+            # One status message names (and pings) everyone still choosing.
+            service = self.bot.service
+            view = await service.view(info.id, None)
+            if await self.update_status(info, await service.prompts(info.id), view, new=True):
+                for prompt in owed:
+                    ledger.seats[prompt.seat].mention = False
+            return
+        for prompt in owed:
+            mention = f"<@{info.user_of(prompt.seat)}>"
+            text = t(lang, "turn.dm_sent", mention=mention)
+            asker = await self._asker(info, prompt)
+            if asker:  # out of turn: who asks, and what when it is not private
+                what = public_prompt_text(info.game, lang, prompt, names)
+                text = t(lang, "turn.reaction", mention=mention, asker=asker, prompt=what)
+            if await self.post(info, channel, text, allowed_mentions=MENTION_USERS) is None:
+                break
+            ledger.seats[prompt.seat].mention = False
+
+    async def _notice(self, info: GameInfo, seat: int, entry: Asked) -> None:
+        """Record the seat's turn notice once its question reached it: reminders and the
+        turn deadline count from now, never from a question the seat has not seen."""
+        if entry.notice:
+            await self.bot.service.record_mention(info.id, seat, info.version)
+            entry.notice = False
 
     async def _dm_closed_note(
-        self, info: GameInfo, channel: discord.abc.Messageable, user_ids: list[int]
-    ) -> None:
+        self, info: GameInfo, channel: discord.abc.Messageable | None, user_ids: list[int]
+    ) -> bool:
         lang = info.language
         button = t(lang, "turn.button.hand")
-        await channel.send(
+        sent = await self.post(
+            info,
+            channel,
             t(
                 lang,
                 "turn.dm_closed",
@@ -330,6 +1102,25 @@ class Delivery:
             view=static_view(HandButton(info.id, button)),
             allowed_mentions=MENTION_USERS,
         )
+        return sent is not None
+
+    async def _follow_up(
+        self, info: GameInfo, prompt: Prompt, pinned: str, interaction: discord.Interaction[Any]
+    ) -> bool:
+        """The next question of the seat that just answered, right under its answer."""
+        lang, names = info.language, seat_names(info.seats)
+        what = prompt_text(info.game, lang, prompt, names)
+        items = prompt_items(info.game, info.id, pinned, prompt, lang, names, hand_button=False)
+        try:
+            await interaction.followup.send(
+                t(lang, "turn.header", name=names.get(prompt.seat, "?"), prompt=what),
+                view=static_view(*items),
+                ephemeral=True,
+            )
+        except discord.HTTPException:
+            log.warning("game %s: could not answer under the click", info.id, exc_info=True)
+            return False
+        return True
 
     # -- simultaneous turns -------------------------------------------------------------
     async def _publish_round(
@@ -348,51 +1139,47 @@ class Delivery:
         if outcome.result is not None:
             key = "over"
         last = await service.get_note(info.id, ROUND_NOTE)
-        after = pins(info.game, outcome.prompts, info.version)
         channel = await self.thread(info)
         lines = self._public_lines(info, outcome.events)
         if key == last:
             # Nothing closes inside a turn: a hand stays answerable (to change a choice) even
             # while its payment is asked; a press then is refused as stale until paid.
-            if channel is not None and lines:
-                for text in chunks(lines):
-                    await channel.send(text)
+            for text in chunks(lines):
+                await self.post(info, channel, text)
             # Who is still choosing *now* (another answer may have been told meanwhile).
             await self.update_status(info, await service.prompts(info.id), view)
-            old = pins(info.game, before, info.version - 1)
-            for prompt in outcome.prompts:
-                if old.get(prompt.seat) == after[prompt.seat] or words.done(prompt):
-                    continue
-                if prompt.seat == actor and interaction is not None:
-                    await self._follow_up(info, prompt, interaction)
-                else:
-                    await self.deliver_hands(info, [prompt], channel, mention=False)
+            await self.sync(
+                info.id,
+                seats_before=range(len(info.seats)),  # inside a turn nobody begins one
+                close=False,
+                interaction=interaction,
+                actor=actor,
+            )
             return
         # The turn resolved (or the game began): close it, tell it, deal the next one.
         finished = await service.get_note(info.id, STATUS_NOTE + "_title")
         if finished and lines:
             lines.insert(0, t(lang, "turn.summary", title=finished))
         await self.update_status(info, [], None, final=True)
-        await self.close_open_prompts(info.id, keep=after)
+        if outcome.result is not None:
+            await self.close_open_prompts(info.id, keep={})
         file = None
         if self.bot.settings.board_images:
             file = await board_file(self.bot.renderer, info.game, view, lang, names, "table.png")
-        if channel is not None and (lines or file):
+        if lines or file:
             messages = chunks(lines) or [words.round_title(lang, view)]
             for i, text in enumerate(messages):
                 if i == len(messages) - 1 and file is not None:
-                    await channel.send(text, file=file)
+                    await self.post(info, channel, text, file=file)
                 else:
-                    await channel.send(text)
+                    await self.post(info, channel, text)
         await service.set_note(info.id, ROUND_NOTE, key)
         if outcome.result is not None:
             await self._private_events(info, outcome.events)
             await self._result(info, outcome, channel)
             return
         private = self._private_lines(info, outcome.events)
-        await self.update_status(info, outcome.prompts, view, new=True)
-        asked = [p for p in outcome.prompts if not words.done(p)]
-        await self.deliver_hands(info, asked, channel, mention=True, private=private)
+        await self.sync(info.id, seats_before=None, close=True, extra=private)
 
     async def update_status(
         self,
@@ -402,11 +1189,10 @@ class Delivery:
         *,
         new: bool = False,
         final: bool = False,
-    ) -> None:
-        """Post (``new``) or edit the turn's status message: who is still choosing."""
+    ) -> bool:
+        """Post (``new``) or edit the turn's status message: who is still choosing. False
+        when a new one could not be posted."""
         channel = await self.thread(info)
-        if channel is None:
-            return
         lang, names = info.language, seat_names(info.seats)
         service = self.bot.service
         words = words_for(info.game)
@@ -414,7 +1200,7 @@ class Delivery:
         title_text = await service.get_note(info.id, STATUS_NOTE + "_title")
         if final:
             if not stored or not title_text:
-                return
+                return True
             text = t(lang, "turn.status_done", title=title_text)
         else:
             title_text = words.round_title(lang, view)
@@ -430,26 +1216,29 @@ class Delivery:
             )
         if new or not stored:
             if not prompts:
-                return
-            message = await channel.send(text, allowed_mentions=MENTION_USERS)
+                return True
+            message = await self.post(info, channel, text, allowed_mentions=MENTION_USERS)
+            if message is None:
+                return False
             await service.set_note(info.id, STATUS_NOTE, str(message.id))
             await service.set_note(info.id, STATUS_NOTE + "_title", title_text)
-            return
-        if not isinstance(channel, discord.Thread | discord.TextChannel):
-            return
-        try:
-            await channel.get_partial_message(int(stored)).edit(
-                content=text, allowed_mentions=discord.AllowedMentions.none()
-            )
-        except discord.HTTPException:
-            log.debug("could not edit the status message of game %s", info.id)
+            return True
+        if isinstance(channel, discord.Thread | discord.TextChannel):
+            try:
+                await channel.get_partial_message(int(stored)).edit(
+                    content=text, allowed_mentions=discord.AllowedMentions.none()
+                )
+            except discord.HTTPException:
+                log.debug("could not edit the status message of game %s", info.id)
         if final:
             await service.set_note(info.id, STATUS_NOTE, "")
+        return True
 
     async def private_message(
-        self, info: GameInfo, prompt: Prompt, extra: list[str] | None = None
+        self, info: GameInfo, prompt: Prompt, pinned: str, extra: list[str] | None = None
     ) -> tuple[str, list[discord.ui.Item[Any]], list[discord.File]]:
-        """A seat's hand as text, components and pictures (DM or ephemeral alike)."""
+        """A seat's hand as text, components and pictures (DM or ephemeral alike);
+        ``pinned``: what the components carry (``question_pins``)."""
         lang, names = info.language, seat_names(info.seats)
         words = words_for(info.game)
         view = await self.bot.service.view(info.id, prompt.seat)
@@ -457,9 +1246,7 @@ class Delivery:
         lines += words.hand_lines(lang, view, prompt.seat, names)
         what = prompt_text(info.game, lang, prompt, names)
         lines.append(t(lang, "turn.header", name=names.get(prompt.seat, "?"), prompt=what))
-        items = prompt_items(
-            info.game, info.id, info.version, prompt, lang, names, hand_button=False
-        )
+        items = prompt_items(info.game, info.id, pinned, prompt, lang, names, hand_button=False)
         items += self.seat_buttons(info, view, prompt.seat)
         files: list[discord.File] = []
         for func, args, filename in words.private_images(view, prompt.seat):
@@ -482,70 +1269,41 @@ class Delivery:
             for other in words_for(info.game).neighbours(view, seat)
         ]
 
-    async def deliver_hands(
-        self,
-        info: GameInfo,
-        prompts: list[Prompt],
-        channel: discord.abc.Messageable | None,
-        *,
-        mention: bool,
-        private: dict[int, list[str]] | None = None,
-    ) -> None:
-        """Each seat's question in its DMs (new turn: its deadline starts now)."""
-        closed: list[int] = []
-        for prompt in prompts:
-            user_id = info.user_of(prompt.seat)
-            if user_id is None:
-                continue
-            if mention:
-                await self.bot.service.record_mention(info.id, prompt.seat, info.version)
-            text, items, files = await self.private_message(
-                info, prompt, (private or {}).get(prompt.seat)
-            )
-            kwargs: dict[str, Any] = {"view": static_view(*items)}
-            if files:
-                kwargs["files"] = files
-            sent = await self.dm(user_id, text, **kwargs)
-            if sent is None:
-                closed.append(user_id)
-            else:
-                await self.remember(
-                    info.id, prompt.seat, pin(info.game, prompt, info.version), sent
-                )
-        if closed and channel is not None:
-            await self._dm_closed_note(info, channel, closed)
-
-    async def _follow_up(
-        self, info: GameInfo, prompt: Prompt, interaction: discord.Interaction[Any]
-    ) -> None:
-        """The next question of the seat that just answered, right under its answer."""
-        lang, names = info.language, seat_names(info.seats)
-        what = prompt_text(info.game, lang, prompt, names)
-        items = prompt_items(
-            info.game, info.id, info.version, prompt, lang, names, hand_button=False
-        )
-        await interaction.followup.send(
-            t(lang, "turn.header", name=names.get(prompt.seat, "?"), prompt=what),
-            view=static_view(*items),
-            ephemeral=True,
-        )
+    # -- reminders and deadlines ------------------------------------------------------
+    async def _asker(self, info: GameInfo, prompt: Prompt) -> str | None:
+        """Who puts ``prompt`` to its seat when it is a question out of turn (its mention
+        and reminders name them, ``GameWords.reaction_source``); None otherwise."""
+        if not prompt.reaction:
+            return None
+        view = await self.bot.service.view(info.id, None)
+        return reaction_asker(info.game, info.language, prompt, view, seat_names(info.seats))
 
     async def remind(self, info: GameInfo, seat: int) -> bool:
-        """Post a reminder for ``seat`` in the thread; False if there is nothing to remind."""
+        """Remind ``seat`` in the thread (its DMs when the thread fails); False if there is
+        nothing to remind or it reached no one."""
         prompts = await self.bot.service.prompts(info.id)
         prompt = next((p for p in prompts if p.seat == seat), None)
         user_id = info.user_of(seat)
-        channel = await self.thread(info)
-        if prompt is None or user_id is None or channel is None:
+        if prompt is None or user_id is None:
             return False
         if not words_for(info.game).still_choosing(prompt):
             return False
         what = public_prompt_text(info.game, info.language, prompt, seat_names(info.seats))
-        await channel.send(
-            t(info.language, "turn.reminder", mention=f"<@{user_id}>", id=info.id, prompt=what),
-            allowed_mentions=MENTION_USERS,
-        )
-        return True
+        text = t(info.language, "turn.reminder", mention=f"<@{user_id}>", id=info.id, prompt=what)
+        asker = await self._asker(info, prompt)
+        if asker:
+            text = t(
+                info.language,
+                "turn.reaction_reminder",
+                mention=f"<@{user_id}>",
+                id=info.id,
+                asker=asker,
+                prompt=what,
+            )
+        channel = await self.thread(info)
+        if await self.post(info, channel, text, allowed_mentions=MENTION_USERS) is not None:
+            return True
+        return bool(await self.try_dm(info, user_id, f"{self._dm_intro(info)}\n{text}"))
 
     async def timed_out(self, info: GameInfo, seat: int, chosen: str) -> None:
         """Say in the thread that the bot chose for ``seat`` (never what), and tell the
@@ -555,12 +1313,14 @@ class Delivery:
         if user_id is None:
             return
         lang = info.language
-        if channel is not None:
-            await channel.send(
-                t(lang, "turn.timed_out", mention=f"<@{user_id}>", id=info.id),
-                allowed_mentions=MENTION_USERS,
-            )
-        await self.dm(
+        await self.post(
+            info,
+            channel,
+            t(lang, "turn.timed_out", mention=f"<@{user_id}>", id=info.id),
+            allowed_mentions=MENTION_USERS,
+        )
+        await self.try_dm(
+            info,
             user_id,
             f"{self._dm_intro(info)}\n" + t(lang, "turn.timed_out_dm", option=chosen),
         )

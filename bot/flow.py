@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot import ids
-from bot.games import pin, stamp, words_for
+from bot.games import stamp, words_for
 from bot.i18n import has, language_for, t
 from bot.render import board_file, extra_file
 from bot.views import static_view
 from bot.views.lobby import lobby_embed, lobby_items
-from bot.views.prompt import prompt_items
+from bot.views.prompt import PAGE_SIZE, page_count, prompt_items
 from bot.wording import (
     localize_params,
     option_text,
@@ -108,8 +108,40 @@ def player_seat(info: GameInfo, user_id: int, seat: int | None = None) -> int:
     if my_seat is None:
         raise Refusal("not_a_player", id=info.id)
     if seat is not None and seat != my_seat:
-        raise Refusal("wrong_seat", name=seat_names(info.seats).get(seat, "?"))
+        raise Refusal("wrong_seat", name=seat_name(info, seat))
     return my_seat
+
+
+def seat_name(info: GameInfo, seat: int) -> str:
+    """The name of ``seat`` in ``info``; refused when the game has no such seat (a forged or
+    foreign component), rather than naming nobody."""
+    name = seat_names(info.seats).get(seat)
+    if name is None:
+        raise Refusal("no_such_seat", id=info.id)
+    return name
+
+
+def check_reach(interaction: discord.Interaction[Any], info: GameInfo) -> None:
+    """Refuse a game used from where it does not belong.
+
+    Game ids are sequential and custom ids can be forged, so a number proves nothing: in a
+    server only that server's games may be read or changed (the game remembers its guild);
+    in DMs, where there is no server, only the games the user is seated in.
+    """
+    if interaction.guild_id is not None:
+        if info.guild_id != interaction.guild_id:
+            raise Refusal("other_server", id=info.id)
+    elif info.seat_of(interaction.user.id) is None:
+        raise Refusal("not_your_game", id=info.id)
+
+
+async def reachable(interaction: discord.Interaction[Any], game_id: int) -> GameInfo:
+    """The game ``game_id`` names, if it may be used from where ``interaction`` comes."""
+    if not ids.in_range(game_id):
+        raise Refusal("bad_component")
+    info = await client(interaction).service.get(game_id)
+    check_reach(interaction, info)
+    return info
 
 
 # -- answering ---------------------------------------------------------------------------
@@ -121,17 +153,31 @@ async def submit(
     version: int | str | None = None,
     seat: int | None = None,
     from_message: bool = False,
+    confirmed: bool = False,
 ) -> None:
     """Answer the clicker's open prompt in ``game_id`` with the option ``ref`` names.
 
     ``version`` is what the component carried: the game version, or for a stamped game the
     stamp of the question it answers (other seats' answers do not make it stale).
+
+    A press on the seat's turn panel (``bot.delivery``) is deferred as an update of that
+    message, which is then edited in place: no "thinking" reply, no new message. There an
+    option that forecasts a cost (``GameWords.warnings``) is first only shown with its
+    warnings and "Confirm" / "Back"; ``confirmed``: pressed on that "Confirm".
     """
     bot = client(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    panel_click = (
+        from_message
+        and seat is not None
+        and await bot.delivery.is_panel(game_id, seat, interaction.message)
+    )
+    if panel_click:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
     info: GameInfo | None = None
     try:
-        info = await bot.service.get(game_id)
+        info = await reachable(interaction, game_id)
         my_seat = player_seat(info, interaction.user.id, seat)
         stamped = isinstance(version, str)
         if version is not None and not stamped and version != info.version:
@@ -143,20 +189,29 @@ async def submit(
         if prompt is None:
             raise Refusal("not_your_turn")
         game = info.game
-        if stamped and stamp(game, prompt) != version:
+        if stamped and await bot.delivery.pin_of(info, prompt) != version:
             raise Refusal("stale")
         option_id = ids.resolve_ref(ref, [o.id for o in prompt.options])
         if option_id is None:
             raise Refusal("illegal_option")
+        words = words_for(game)
+        picked = prompt.option(option_id)
+        if panel_click and not confirmed and picked is not None and words.warnings(picked):
+            await bot.delivery.confirm_on_panel(interaction, info, prompt, picked)
+            return
         expected: int | None = None
         check = None
-        if words_for(game).stamped:
+        if words.stamped and not words.renewed_by_answer:
             # The question, not the version, must be the one shown: pinned under the lock.
             asked = stamp(game, prompt)
             check = lambda p: stamp(game, p) == asked  # noqa: E731
+        elif words.stamped:
+            # The question was checked above; the version holds it until the commit, so a
+            # second press of the button cannot answer the next question if it looks alike.
+            expected = info.version
         elif version is not None:
             expected = int(version)
-        elif ref[0] == "#":
+        elif ref.startswith("#"):
             # An index only means something at the version it was read at; an id stands alone.
             expected = info.version
         outcome = await bot.service.answer(
@@ -170,10 +225,22 @@ async def submit(
     except (Refusal, ServiceError, IllegalAnswer) as exc:
         await refuse(interaction, exc, info)
         return
+    interaction.extras["saved"] = True  # a later failure must not say "nothing was changed"
     names = seat_names(info.seats)
     option = prompt.option(option_id)
     assert option is not None
     chosen = option_text(info.game, info.language, option, names)
+    if panel_click:
+        # Told on the panel itself, edited through this click.
+        await bot.delivery.publish(
+            outcome,
+            before=prompts,
+            interaction=interaction,
+            actor=my_seat,
+            panel_click=True,
+            chosen=chosen,
+        )
+        return
     await reply(interaction, t(info.language, "turn.chosen", option=chosen))
     keep = words_for(info.game).rounds  # the hand stays open: a choice may change
     message = interaction.message
@@ -193,13 +260,36 @@ async def submit(
     await bot.delivery.publish(outcome, before=prompts, interaction=interaction, actor=my_seat)
 
 
+async def panel_back(
+    interaction: discord.Interaction[Any], game_id: int, version: int | str, seat: int
+) -> None:
+    """"Back" from a confirmation on the turn panel: the panel as it was, nothing sent."""
+    bot = client(interaction)
+    await interaction.response.defer()
+    info: GameInfo | None = None
+    try:
+        info = await reachable(interaction, game_id)
+        player_seat(info, interaction.user.id, seat)
+        if info.status != "active":
+            raise Refusal("game_not_active", id=game_id)
+        prompt = own_prompt(await bot.service.prompts(game_id), seat)
+        if prompt is None:
+            raise Refusal("not_your_turn")
+        if str(version) != await bot.delivery.pin_of(info, prompt):
+            raise Refusal("stale")
+    except (Refusal, ServiceError, IllegalAnswer) as exc:
+        await refuse(interaction, exc, info)
+        return
+    await bot.delivery.redraw_panel(interaction, info, prompt)
+
+
 async def show_hand(interaction: discord.Interaction[Any], game_id: int) -> None:
     """The clicker's private view of ``game_id`` and their open prompt, ephemerally."""
     bot = client(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     info: GameInfo | None = None
     try:
-        info = await bot.service.get(game_id)
+        info = await reachable(interaction, game_id)
         seat = player_seat(info, interaction.user.id)
         if info.status == "lobby":
             raise Refusal("game_not_active", id=game_id)
@@ -212,9 +302,13 @@ async def show_hand(interaction: discord.Interaction[Any], game_id: int) -> None
     from bot.views.lobby import game_title
 
     words = words_for(info.game)
+    prompt = own_prompt(prompts, seat)
+    if prompt is not None and words.on_panel(prompt):
+        # The seat's turn panel, ephemerally: its own clicks edit it (DMs closed).
+        await bot.delivery.open_ephemeral_panel(interaction, info, prompt)
+        return
     lines = [t(lang, "turn.your_view", id=game_id, game=game_title(lang, info.game))]
     lines += words.hand_lines(lang, view, seat, names)
-    prompt = own_prompt(prompts, seat)
     kwargs: dict[str, Any] = {}
     items: list[discord.ui.Item[Any]] = []
     if prompt is not None:
@@ -226,9 +320,8 @@ async def show_hand(interaction: discord.Interaction[Any], game_id: int) -> None
                 prompt=prompt_text(info.game, lang, prompt, names),
             )
         )
-        items = prompt_items(
-            info.game, game_id, info.version, prompt, lang, names, hand_button=False
-        )
+        pinned = await bot.delivery.pin_of(info, prompt)
+        items = prompt_items(info.game, game_id, pinned, prompt, lang, names, hand_button=False)
     else:
         lines.append(t(lang, "turn.no_prompt", id=game_id))
     items += bot.delivery.seat_buttons(info, view, seat)
@@ -256,7 +349,8 @@ async def show_seat(interaction: discord.Interaction[Any], game_id: int, seat: i
     await interaction.response.defer(ephemeral=True, thinking=True)
     info: GameInfo | None = None
     try:
-        info = await bot.service.get(game_id)
+        info = await reachable(interaction, game_id)
+        seat_name(info, seat)
         if info.status == "lobby":
             raise Refusal("game_not_active", id=game_id)
         view = await bot.service.view(game_id, None)
@@ -296,24 +390,27 @@ async def show_page(
     bot = client(interaction)
     info: GameInfo | None = None
     try:
-        info = await bot.service.get(game_id)
+        info = await reachable(interaction, game_id)
         player_seat(info, interaction.user.id, seat)
         if isinstance(version, int) and version != info.version:
             raise Refusal("stale")
         prompt = own_prompt(await bot.service.prompts(game_id), seat)
         if prompt is None:
             raise Refusal("not_your_turn")
-        if isinstance(version, str) and stamp(info.game, prompt) != version:
+        if isinstance(version, str) and await bot.delivery.pin_of(info, prompt) != version:
             raise Refusal("stale")
+        if not 0 <= page < page_count(prompt):  # a forged or foreign page number
+            raise Refusal("no_such_page")
     except (Refusal, ServiceError, IllegalAnswer) as exc:
         await refuse(interaction, exc, info)
         return
     names = seat_names(info.seats)
+    pinned = await bot.delivery.pin_of(info, prompt)
     items = prompt_items(
-        info.game, game_id, info.version, prompt, info.language, names, page=page, hand_button=False
+        info.game, game_id, pinned, prompt, info.language, names, page=page, hand_button=False
     )
-    start = page * 100 + 1
-    end = min(len(prompt.options), (page + 1) * 100)
+    start = page * PAGE_SIZE + 1
+    end = min(len(prompt.options), (page + 1) * PAGE_SIZE)
     await reply(
         interaction,
         t(info.language, "turn.page_header", start=start, end=end, total=len(prompt.options)),
@@ -332,8 +429,9 @@ async def candidate_games(interaction: discord.Interaction[Any]) -> list[GameInf
     channel_id = interaction.channel_id
     if channel_id is not None:
         here = await bot.service.game_for_thread(channel_id)
-        if here is not None:
+        if here is not None and here.guild_id == interaction.guild_id:
             return [here] if here.seat_of(interaction.user.id) is not None else []
+    # In a server, its games only; in DMs (no guild) every game, filtered to the user's seats.
     games = await bot.service.list_games(interaction.guild_id)
     return [g for g in games if g.status == "active" and g.seat_of(interaction.user.id) is not None]
 
@@ -357,7 +455,7 @@ async def play_choices(
             if needle and needle not in text.casefold() and needle not in option.id.casefold():
                 continue
             label = f"#{info.id} {text}" if len(games) > 1 else text
-            head = f"{info.id}|{pin(info.game, prompt, info.version)}|"
+            head = f"{info.id}|{await bot.delivery.pin_of(info, prompt)}|"
             value = head + ids.option_ref(option.id, index, room=100 - len(head))
             out.append((label[:100], value))
     return out[:25]
@@ -367,8 +465,13 @@ async def play(interaction: discord.Interaction[Any], choice: str) -> None:
     """``/play <option>``: an autocomplete value, an option id, or an option's exact words."""
     match = PLAY_VALUE.fullmatch(choice)
     if match:
+        game_id = ids.number(match["game"])
         version = ids.parse_version(match["version"])
-        await submit(interaction, int(match["game"]), match["ref"], version=version)
+        if game_id is None or (isinstance(version, int) and not ids.in_range(version)):
+            # No suggestion carries such numbers: typed by hand or forged.
+            await reply(interaction, t(user_lang(interaction), "turn.play_none"))
+            return
+        await submit(interaction, game_id, match["ref"], version=version)
         return
     bot = client(interaction)
     wanted = choice.casefold().strip()
@@ -404,6 +507,11 @@ async def lobby_action(interaction: discord.Interaction[Any], game_id: int, acti
     user = interaction.user
     info: GameInfo | None = None
     try:
+        await reachable(interaction, game_id)
+    except (Refusal, ServiceError) as exc:
+        await refuse(interaction, exc)
+        return
+    try:
         if action == "join":
             info = await bot.service.join(game_id, user.id, user.display_name)
         elif action == "leave":
@@ -415,6 +523,7 @@ async def lobby_action(interaction: discord.Interaction[Any], game_id: int, acti
     except ServiceError as exc:
         await refuse(interaction, exc, info or await _maybe_info(bot, game_id))
         return
+    interaction.extras["saved"] = True
     await refresh_lobby(interaction, info)
     if action == "start":
         await bot.delivery.announce_start(outcome)
@@ -425,10 +534,16 @@ async def lobby_option(
 ) -> None:
     bot = client(interaction)
     try:
+        await reachable(interaction, game_id)
+    except (Refusal, ServiceError) as exc:
+        await refuse(interaction, exc)
+        return
+    try:
         info = await bot.service.set_option(game_id, interaction.user.id, name, value)
     except ServiceError as exc:
         await refuse(interaction, exc, await _maybe_info(bot, game_id))
         return
+    interaction.extras["saved"] = True
     await refresh_lobby(interaction, info)
 
 

@@ -16,15 +16,32 @@ choices, see ``bot.games``) ``t`` + a base-36 stamp of the prompt.
 ``cb:o:<g>:<v>:<s>:<ref>`` answer button; ``ref`` is ``=<option id>`` or ``#<index>``
 ``cb:s:<g>:<v>:<s>:<p>``   answer select, page ``p`` (values are refs)
 ``cb:p:<g>:<v>:<s>:<p>``   "more options": shows page ``p`` ephemerally
+``cb:g:<g>:<v>:<s>:<r>:<m>:<p>``  menu ``m`` of a grouped prompt drawn with ``r`` select rows,
+                           showing its page ``p``; values are refs, or ``&<page>``: that page
+                           of the same menu, drawn in place (the message is edited)
+``cb:n:<g>:<v>:<s>:<lo>:<hi>``  "type a number": opens a modal (``lo``-``hi`` is its hint only;
+                           the typed number is checked against the prompt's options)
+``cb:nm:<g>:<interaction>`` that modal (kept in memory while open: not a component)
 ``cb:h:<g>``               "show my hand / act": the clicker's view and prompt, ephemeral
 ``cb:c:<g>:<s>``           one seat's public position (a neighbour's city), ephemeral
+``cb:k:<g>:<v>:<s>:<ref>`` turn panel: confirm the option ``ref`` names, or ``-``: back
 =========================  ==========================================================
+
+A custom id comes from the client and can be forged or left over from an old message: every
+number in it is checked with :func:`in_range` before it reaches the database (which stores
+signed 64-bit integers), and the game it names is checked to belong where it was clicked
+(``bot.flow.reachable``).
 """
 
 from __future__ import annotations
 
+import re
+
 MAX_ID = 100
 PREFIX = "cb"
+#: The largest number a custom id or a ``/play`` value may carry: the database's signed 64-bit
+#: integer (game ids, versions; Discord snowflakes fit too). Larger means forged or corrupt.
+MAX_NUMBER = 2**63 - 1
 
 LOBBY_TEMPLATE = r"cb:l:(?P<game>\d+):(?P<action>join|leave|start)"
 LOBBY_OPTION_TEMPLATE = r"cb:lo:(?P<game>\d+)"
@@ -32,8 +49,38 @@ VERSION = r"(?P<version>\d+|t[0-9a-z]+)"
 ANSWER_TEMPLATE = r"cb:o:(?P<game>\d+):" + VERSION + r":(?P<seat>\d+):(?P<ref>[=#].+)"
 SELECT_TEMPLATE = r"cb:s:(?P<game>\d+):" + VERSION + r":(?P<seat>\d+):(?P<page>\d+)"
 PAGE_TEMPLATE = r"cb:p:(?P<game>\d+):" + VERSION + r":(?P<seat>\d+):(?P<page>\d+)"
+#: a layout draws at most 4 menus; a menu page is bounded by its options (checked when used)
+GROUP_TEMPLATE = (
+    r"cb:g:(?P<game>\d+):" + VERSION
+    + r":(?P<seat>\d+):(?P<room>[1-4]):(?P<menu>[0-3]):(?P<page>\d+)"
+)
+NUMBER_TEMPLATE = (
+    r"cb:n:(?P<game>\d+):" + VERSION + r":(?P<seat>\d+):(?P<low>\d+):(?P<high>\d+)"
+)
 HAND_TEMPLATE = r"cb:h:(?P<game>\d+)"
 SEAT_TEMPLATE = r"cb:c:(?P<game>\d+):(?P<seat>\d+)"
+CONFIRM_TEMPLATE = r"cb:k:(?P<game>\d+):" + VERSION + r":(?P<seat>\d+):(?P<ref>[=#].+|-)"
+#: ``cb:k``'s ref for "Back": leave the confirmation without answering
+BACK_REF = "-"
+TEMPLATES = (
+    CONFIRM_TEMPLATE,
+    LOBBY_TEMPLATE,
+    LOBBY_OPTION_TEMPLATE,
+    ANSWER_TEMPLATE,
+    SELECT_TEMPLATE,
+    PAGE_TEMPLATE,
+    GROUP_TEMPLATE,
+    NUMBER_TEMPLATE,
+    HAND_TEMPLATE,
+    SEAT_TEMPLATE,
+)
+#: Any other ``cb:`` id (an older scheme, or an altered id): matched by no template above, it
+#: would go unanswered ("This interaction failed"); this one routes it to a refusal instead.
+UNKNOWN_TEMPLATE = (
+    r"(?!(?:"
+    + "|".join(re.sub(r"\(\?P<\w+>", "(?:", t) for t in TEMPLATES)
+    + r")\Z)cb:[\s\S]*"
+)
 
 
 def lobby(game_id: int, action: str) -> str:
@@ -63,6 +110,24 @@ def page(game_id: int, version: int | str, seat: int, page_no: int) -> str:
     return f"cb:p:{game_id}:{version}:{seat}:{page_no}"
 
 
+def group_select(
+    game_id: int, version: int | str, seat: int, room: int, menu: int, page_no: int
+) -> str:
+    return f"cb:g:{game_id}:{version}:{seat}:{room}:{menu}:{page_no}"
+
+
+def number_button(game_id: int, version: int | str, seat: int, low: int, high: int) -> str:
+    return f"cb:n:{game_id}:{version}:{seat}:{low}:{high}"
+
+
+def number_modal(game_id: int, interaction_id: int) -> str:
+    return f"cb:nm:{game_id}:{interaction_id}"
+
+
+#: the select value that turns a grouped menu to another of its pages (``&<page>``)
+PAGE_VALUE = "&"
+
+
 def hand(game_id: int) -> str:
     return f"cb:h:{game_id}"
 
@@ -71,8 +136,34 @@ def seat_view(game_id: int, seat: int) -> str:
     return f"cb:c:{game_id}:{seat}"
 
 
+def confirm(game_id: int, version: int | str, seat: int, option_id: str, index: int) -> str:
+    """The panel's "Confirm" of an option with warnings; an empty ``option_id`` gives
+    its "Back" (``BACK_REF``)."""
+    head = f"cb:k:{game_id}:{version}:{seat}:"
+    if not option_id:
+        return head + BACK_REF
+    return head + option_ref(option_id, index, room=MAX_ID - len(head))
+
+
+def in_range(*numbers: int) -> bool:
+    """Whether every number is one a real component could carry (0 to ``MAX_NUMBER``)."""
+    return all(0 <= n <= MAX_NUMBER for n in numbers)
+
+
+def number(text: str) -> int | None:
+    """An ASCII decimal within ``MAX_NUMBER``, else None (the caller refuses it)."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    value = int(text)
+    return value if in_range(value) else None
+
+
 def parse_version(value: str) -> int | str:
-    """A version slot as read from a custom id: the version (int) or a stamp (``t...``)."""
+    """A version slot as read from a custom id: the version (int) or a stamp (``t...``).
+
+    Any run of digits reads as an int, however large: the component is rebuilt from it and
+    then refused by :func:`in_range` with an answer, rather than failing while it is parsed.
+    """
     return int(value) if value.isdigit() else value
 
 
@@ -80,7 +171,7 @@ def resolve_ref(ref: str, option_ids: list[str]) -> str | None:
     """The option id a ``ref`` names among the prompt's current options, or None."""
     if ref.startswith("="):
         return ref[1:] if ref[1:] in option_ids else None
-    if ref.startswith("#") and ref[1:].isdigit():
-        index = int(ref[1:])
-        return option_ids[index] if 0 <= index < len(option_ids) else None
+    index = number(ref[1:]) if ref.startswith("#") else None
+    if index is not None and index < len(option_ids):
+        return option_ids[index]
     return None

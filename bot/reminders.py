@@ -1,8 +1,9 @@
 """Reminders and deadlines: a loop that pings players who were mentioned long ago and still
 must act, and chooses for those whose turn deadline (lobby option ``deadline``) passed.
 
-The mention itself is recorded by delivery when a turn begins (once per turn); the
-service keeps those notices in the database, so reminders and deadlines survive restarts.
+The mention itself is recorded by delivery once the question that begins a turn reached the
+seat (once per turn); the service keeps those notices in the database, so reminders and
+deadlines survive restarts. Each pass also retries the deliveries that failed.
 """
 
 from __future__ import annotations
@@ -37,9 +38,34 @@ class Reminders:
         self.loop.cancel()
 
     async def check(self) -> int:
-        """Choose for late seats, then send the due reminders; returns reminders sent."""
+        """Choose for late seats, then send the due reminders; returns reminders sent.
+        Afterwards tell the threads of games that could not be read, and prune. First,
+        another try for every question or mention a failed post left undelivered."""
+        await self.bot.delivery.retry_pending()
         await self.deadlines()
-        return await self.reminders()
+        sent = await self.reminders()
+        await self.report_unreadable()
+        try:
+            await self.bot.service.prune()
+        except Exception:
+            log.exception("could not prune ended games' interaction ids")
+        return sent
+
+    async def report_unreadable(self) -> None:
+        """Say once in each newly unreadable game's thread that its reminders and deadlines
+        are paused (the service skips the game and has logged why)."""
+        from bot.i18n import t
+
+        for failure in self.bot.service.take_failures():
+            info = failure.info
+            if info is None:
+                continue
+            try:
+                channel = await self.bot.delivery.thread(info)
+                if channel is not None:
+                    await channel.send(t(info.language, "errors.game_unreadable", id=info.id))
+            except Exception:
+                log.exception("could not tell game %s that it cannot be read", info.id)
 
     async def deadlines(self) -> int:
         """Answer with the engine's ``timeout_option`` for every seat past its deadline and
@@ -58,6 +84,10 @@ class Reminders:
             before_pass = made
             for info, seat in due:
                 try:
+                    if not await self.bot.delivery.delivered(info, seat):
+                        # Its question never reached it (a failed post, a crash before the
+                        # delivery): the deadline runs only once it has.
+                        continue
                     before = await self.bot.service.prompts(info.id)
                     done = await self.bot.service.answer_timeout(info.id, seat)
                     if done is None:

@@ -293,18 +293,16 @@ class Sandbox:
     async def waiting(self, game_id: int) -> list[tuple[int, str]]:
         """(seat, pin) of the questions the game waits on (read from the bot's service: the
         automatic player needs to know whom to move; a human reads the thread)."""
-        from bot.games import pin, words_for
+        from bot.games import words_for
 
-        service = self.env.bot.service
-        info = await service.get(game_id)
+        bot = self.env.bot
+        info = await bot.service.get(game_id)
         if info.status != "active":
             return []
         words = words_for(info.game)
-        return [
-            (p.seat, pin(info.game, p, info.version))
-            for p in await service.prompts(game_id)
-            if not words.done(p)
-        ]
+        asked = [p for p in await bot.service.prompts(game_id) if not words.done(p)]
+        pins = await bot.delivery.question_pins(info, asked)
+        return [(p.seat, pins[p.seat]) for p in asked]
 
     def find_prompt(self, name: str, seat: int, pinned: str) -> tuple[Any, Any] | None:
         """(message, clicker) of ``name``'s newest message answering the question ``pinned``."""

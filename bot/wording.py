@@ -13,10 +13,11 @@ from bot.games import words_for
 from bot.i18n import has, raw, t
 from engines.core.contract import Event, GameResult, Option, Prompt
 
-#: params that hold a seat number (or several) and read as player names.
-SEAT_PARAMS = frozenset(
+#: the names the first three engines gave their seat-valued params before the convention
+#: below; kept as a fallback because renaming them means rewording every locale template
+#: that uses them (Duel, 7 Wonders, Innovation). New engines follow the convention only.
+LEGACY_SEAT_PARAMS = frozenset(
     {
-        "seat",
         "first_player",
         "victim",
         "winner",
@@ -26,12 +27,16 @@ SEAT_PARAMS = frozenset(
         "by",
         "sharers",
         "demanded",
-        "from_seat",
-        "to_seat",
         "executing",
     }
 )
 LABEL_MAX = 80  # Discord's button label limit (select labels allow 100)
+
+
+def is_seat_param(key: str) -> bool:
+    """Whether the param ``key`` holds a seat (or several): by convention ``seat``,
+    ``*_seat`` or ``seats``, else one of the legacy names."""
+    return key in ("seat", "seats") or key.endswith("_seat") or key in LEGACY_SEAT_PARAMS
 
 
 def _word(game: str, lang: str, param: str, value: str) -> str:
@@ -48,9 +53,10 @@ def localize_params(
     """Turn ids into names and seats into player names, keeping numbers as they are."""
     out: dict[str, Any] = {}
     for key, value in params.items():
-        if key in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
+        seat = is_seat_param(key)
+        if seat and isinstance(value, int) and not isinstance(value, bool):
             out[key] = names.get(value, str(value))
-        elif key in SEAT_PARAMS and isinstance(value, list):
+        elif seat and isinstance(value, list):
             out[key] = ", ".join(names.get(v, str(v)) for v in value)
         elif isinstance(value, str):
             out[key] = _word(game, lang, key, value)
@@ -99,6 +105,17 @@ def public_prompt_text(game: str, lang: str, prompt: Prompt, names: dict[int, st
     if prompt.private:
         return t(lang, "turn.private_prompt")
     return prompt_text(game, lang, prompt, names)
+
+
+def reaction_asker(
+    game: str, lang: str, prompt: Prompt, view: Any, names: dict[int, str]
+) -> str | None:
+    """Who puts ``prompt`` to its seat, in words, when it is a question out of turn
+    (``Prompt.reaction``; ``GameWords.reaction_source``, from the public ``view``); None
+    for any other question (worded as a turn)."""
+    if not prompt.reaction:
+        return None
+    return words_for(game).reaction_source(lang, prompt, view, names)
 
 
 def event_text(game: str, lang: str, event: Event, names: dict[int, str]) -> str:

@@ -5,7 +5,8 @@
 
 ``cards`` prints the engine's catalogue; ``simulate`` plays N games choosing a random
 legal option (seeded) at every prompt and reports completion, errors, victory kinds,
-answers per game and speed.
+answers per game and speed, plus the counts the engine keeps (``Engine.stats``, e.g.
+Innovation's dogma executions per card) and the catalogue cards they never reached.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections import Counter
 from typing import Any
 
 from engines.core.contract import Engine
+from engines.core.playout import game_seed, playout
 from engines.core.rng import Rng
 from engines.registry import engine_names, get_engine
 
@@ -73,40 +75,27 @@ def cmd_cards(engine: Engine[Any], as_json: bool) -> int:
 
 
 def simulate(engine: Engine[Any], games: int, seed: int, players: int) -> dict[str, Any]:
-    """Play ``games`` random legal games; return the summary."""
+    """Play ``games`` random legal games (``engines.core.playout``, all draws from one
+    ``Rng(seed)``); return the summary. A failing game is reported, never fatal."""
     rng = Rng.from_seed(seed)
     victories: Counter[str] = Counter()
     errors: list[dict[str, Any]] = []
     completed = 0
     answers_total = 0
-    # optional engine hook: per-card counts kept in the state (e.g. Innovation dogmas)
-    counts_hook = getattr(engine, "execution_counts", None)
-    executions: Counter[str] = Counter()
+    stats: Counter[str] = Counter()  # the engine's own counts (Engine.stats), summed
     start = time.perf_counter()
     for i in range(games):
-        game_seed = rng.next64() & 0x7FFFFFFF
-        answers = 0
+        seed_i = game_seed(rng)
         try:
-            state = engine.new_game(players, game_seed, None)
-            while True:
-                open_prompts = engine.prompts(state)
-                if not open_prompts:
-                    break
-                prompt = open_prompts[rng.below(len(open_prompts))]
-                option = prompt.options[rng.below(len(prompt.options))]
-                engine.apply(state, prompt.seat, option.id)
-                answers += 1
-            result = engine.result(state)
-            if result is None:
-                raise RuntimeError("no prompts left but no result")
-            victories[result.victory] += 1
-            if counts_hook is not None:
-                executions.update(counts_hook(state))
-            completed += 1
-            answers_total += answers
+            game = playout(engine, players, seed_i, rng)
         except Exception as exc:  # a simulation reports every failure, it never stops
-            errors.append({"game": i, "seed": game_seed, "error": repr(exc),
+            errors.append({"game": i, "seed": seed_i, "error": repr(exc),
                            "trace": traceback.format_exc(limit=5)})
+            continue
+        victories[game.result.victory] += 1
+        stats.update(engine.stats(game.state))
+        completed += 1
+        answers_total += game.answer_count
     elapsed = time.perf_counter() - start
     summary: dict[str, Any] = {
         "game": engine.name,
@@ -121,10 +110,10 @@ def simulate(engine: Engine[Any], games: int, seed: int, players: int) -> dict[s
         "seconds": round(elapsed, 3),
         "games_per_second": round(games / elapsed, 1) if elapsed > 0 else None,
     }
-    if counts_hook is not None:
-        summary["execution_counts"] = dict(sorted(executions.items()))
+    if stats:
+        summary["execution_counts"] = dict(sorted(stats.items()))
         catalogue_ids = [c["id"] for c in engine.catalogue().get("cards", [])]
-        summary["never_executed"] = [c for c in catalogue_ids if c not in executions]
+        summary["never_executed"] = [c for c in catalogue_ids if c not in stats]
     return summary
 
 

@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from games.verify import verify_replays
+from games.verify import summary, verify_replays
 
 DEFAULT_DATABASE = "sqlite:///civbot.db"
 
@@ -33,18 +33,22 @@ def _parser() -> argparse.ArgumentParser:
 
 
 async def _verify(database: str, game_id: int | None) -> int:
-    from games.storage import open_store
+    """Exit status: 0 every game ok, 1 some game mismatched or unreadable, 2 no database."""
+    from games.storage import StorageError, open_store
 
-    store = await open_store(database)
+    try:
+        store = await open_store(database)
+    except StorageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     try:
         reports = await verify_replays(store, game_id)
     finally:
         await store.close()
     for r in reports:
         print(r.line())
-    bad = sum(not r.ok for r in reports)
-    print(f"{len(reports)} games checked, {bad} mismatched")
-    return 1 if bad else 0
+    print(summary(reports))
+    return 0 if all(r.ok for r in reports) else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 from engines.core.contract import Event, GameResult, Prompt
 
@@ -22,6 +22,23 @@ class ServiceError(Exception):
         self.key = key
         self.message = message
         self.params = params
+
+
+def describe_error(exc: BaseException, limit: int = 240) -> str:
+    """One line naming an unexpected error, for logs, operators and the thread.
+
+    A pydantic ``ValidationError``'s first line only says which model; its first error's
+    location and message say what is wrong with the stored data.
+    """
+    if isinstance(exc, ValidationError) and exc.errors():
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "<root>"
+        more = exc.error_count() - 1
+        text = f"{exc.title}: {where}: {first['msg']}" + (f" (+{more} more)" if more else "")
+    else:
+        text = " ".join(str(exc).split())
+    line = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
 class SeatInfo(BaseModel):
@@ -58,6 +75,17 @@ class GameInfo(BaseModel):
             if s.seat == seat:
                 return s.user_id
         return None
+
+
+class GameFailure(BaseModel):
+    """A game the periodic passes (reminders, deadlines) could not read, reported once.
+
+    ``info`` is None when even the game's row could not be read; ``reason`` is one line.
+    """
+
+    game_id: int
+    info: GameInfo | None
+    reason: str
 
 
 class Outcome(BaseModel):

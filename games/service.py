@@ -8,28 +8,39 @@ in one transaction) before :meth:`GameService.answer` returns, so a player is ne
 
 Concurrency: a per-game ``asyncio.Lock`` orders this process's requests; the store's
 conditional writes (``UPDATE games ... WHERE version = ?``) settle races with other processes.
+A writer that loses such a race retries on the fresh state after a short randomized backoff
+(so several processes answering one simultaneous turn do not collide again in lockstep).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import logging
+import random
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from pydantic import BaseModel
 
 from engines.core.contract import Engine, Prompt
-from games.models import GameInfo, GameStatus, Outcome, ServiceError
+from games.models import GameFailure, GameInfo, GameStatus, Outcome, ServiceError, describe_error
 from games.storage.base import Conflict, NewGame, Store
+
+log = logging.getLogger(__name__)
 
 SUPPORTED_LANGUAGES = ("en", "zh-TW", "zh-CN")
 MAX_NAME_LENGTH = 100
 #: Attempts at an answer whose expected version was not given, when other writers keep winning.
-MAX_ANSWER_ATTEMPTS = 5
+MAX_ANSWER_ATTEMPTS = 8
+#: Backoff after the n-th lost race: up to ``RETRY_BASE_SECONDS * 2**n``, at most
+#: ``RETRY_MAX_SECONDS``, randomized (all attempts together wait at most about half a second).
+RETRY_BASE_SECONDS = 0.005
+RETRY_MAX_SECONDS = 0.2
 #: Parsed states kept in memory (the latest version of each of the most recent games).
 STATE_CACHE_SIZE = 512
 
@@ -48,16 +59,28 @@ DEADLINES: dict[str, float | None] = {
 }
 
 
+#: The deadline of questions put to a seat whose turn it is not (``Prompt.reaction``: an
+#: auction bid, an event's choice), used for them instead of ``deadline``: offered for the
+#: engines that ask such questions (``Engine.has_reactions``) and can choose for a late seat.
+REACTION_DEADLINE_OPTION = "reaction_deadline"
+REACTION_DEADLINES: dict[str, float | None] = {
+    key: DEADLINES[key] for key in ("none", "1h", "6h", "12h", "24h")
+}
+
+
 def has_timeout(engine: Engine[Any]) -> bool:
     """Whether the engine names a default choice for a seat whose deadline passed."""
     return type(engine).timeout_option is not Engine.timeout_option
 
 
 def lobby_options(engine: Engine[Any]) -> dict[str, tuple[tuple[str, ...], str]]:
-    """The options a lobby offers: the engine's, plus the turn deadline where it applies."""
+    """The options a lobby offers: the engine's, plus the turn deadline (and the reaction
+    deadline, for engines that ask other seats mid-turn) where they apply."""
     options = dict(engine.game_options)
     if has_timeout(engine):
         options[DEADLINE_OPTION] = (tuple(DEADLINES), "none")
+        if engine.has_reactions:
+            options[REACTION_DEADLINE_OPTION] = (tuple(REACTION_DEADLINES), "none")
     return options
 
 
@@ -66,8 +89,24 @@ def engine_options(engine: Engine[Any], options: dict[str, str]) -> dict[str, st
     return {k: v for k, v in options.items() if k in engine.game_options}
 
 
-def deadline_seconds(info: GameInfo) -> float | None:
+def deadline_seconds(info: GameInfo, *, reaction: bool = False) -> float | None:
+    """The game's deadline for a question (``reaction``: one put to a seat whose turn it is
+    not, which has its own); None: no deadline."""
+    if reaction:
+        return REACTION_DEADLINES.get(info.options.get(REACTION_DEADLINE_OPTION, "none"))
     return DEADLINES.get(info.options.get(DEADLINE_OPTION, "none"))
+
+
+def any_deadline(info: GameInfo) -> bool:
+    """Whether some question of the game has a deadline."""
+    return deadline_seconds(info) is not None or deadline_seconds(info, reaction=True) is not None
+
+
+def retry_delay(attempt: int) -> float:
+    """Seconds to wait before retry ``attempt`` (0-based) after a lost race: exponential,
+    capped, and jittered between half and all of it so racing writers spread out."""
+    ceiling = min(RETRY_MAX_SECONDS, RETRY_BASE_SECONDS * 2**attempt)
+    return random.uniform(ceiling / 2, ceiling)
 
 
 def registry_lookup(name: str) -> Engine[Any]:
@@ -114,19 +153,46 @@ class GameService:
         *,
         clock: Callable[[], float] = time.time,
         engines: EngineLookup | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self.store = store
         self._clock = clock
         self._engines = engines or registry_lookup
+        self._sleep = sleep
         self._locks: dict[int, asyncio.Lock] = {}
+        #: holders plus waiters of each lock in ``_locks``
+        self._lock_users: dict[int, int] = {}
         self._states: OrderedDict[int, tuple[int, BaseModel]] = OrderedDict()
+        #: games the periodic passes could not read, and why (each reported once)
+        self._failed: dict[int, str] = {}
+        self._new_failures: list[GameFailure] = []
 
     # -- helpers ----------------------------------------------------------------------
-    def _lock(self, game_id: int) -> asyncio.Lock:
+    @contextlib.asynccontextmanager
+    async def _lock(self, game_id: int) -> AsyncIterator[None]:
+        """Hold this process's lock of one game.
+
+        A lock lives only while someone holds or waits for it, so the locks of ended games
+        do not pile up. Users are counted before waiting (no ``await`` in between), so a lock
+        is never dropped and replaced while a holder or a waiter still uses it.
+        """
         lock = self._locks.get(game_id)
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
-        return lock
+        self._lock_users[game_id] = self._lock_users.get(game_id, 0) + 1
+        try:
+            async with lock:
+                yield
+        finally:
+            users = self._lock_users[game_id] - 1
+            if users:
+                self._lock_users[game_id] = users
+            else:
+                del self._lock_users[game_id]
+                del self._locks[game_id]
+
+    async def _backoff(self, attempt: int) -> None:
+        await self._sleep(retry_delay(attempt))
 
     def engine(self, game: str) -> Engine[Any]:
         """The engine for a game name; ``unknown_game`` if there is none."""
@@ -210,7 +276,9 @@ class GameService:
         row is re-read so the pair returned is always consistent.
         """
         engine = self.engine(info.game)
-        for _ in range(MAX_ANSWER_ATTEMPTS):
+        for attempt in range(MAX_ANSWER_ATTEMPTS):
+            if attempt:  # another process committed between our two reads
+                await self._backoff(attempt - 1)
             cached = self._states.get(info.id)
             if cached is not None and cached[0] == info.version:
                 self._states.move_to_end(info.id)
@@ -274,7 +342,7 @@ class GameService:
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameInfo:
         async with self._lock(game_id):
-            for _ in range(MAX_ANSWER_ATTEMPTS):
+            for attempt in range(MAX_ANSWER_ATTEMPTS):
                 info = await self._info(game_id)
                 self._require_lobby(info)
                 if info.seat_of(user_id) is not None:
@@ -292,6 +360,7 @@ class GameService:
                     )
                 except Conflict as c:
                     if c.reason == "seat_taken":  # another process seated someone: re-read
+                        await self._backoff(attempt)
                         continue
                     raise _from_conflict(c, game_id) from None
                 return await self._info(game_id)
@@ -395,13 +464,14 @@ class GameService:
         ``expected_version`` is the version the prompt was shown at (a button carries it): if
         the game moved on, the choice is refused as ``stale_prompt`` rather than applied to a
         question the player never saw. Without it, a race lost to another process is retried
-        on the fresh state. ``check`` is the alternative for simultaneous games, where other
-        seats' answers move the version: it receives the seat's current prompt under the lock
-        and refuses the answer as ``stale_prompt`` unless it says the question is still the one
-        the player saw.
+        on the fresh state after a short randomized backoff (``busy`` once
+        ``MAX_ANSWER_ATTEMPTS`` races in a row were lost). ``check`` is the alternative for
+        simultaneous games, where other seats' answers move the version: it receives the
+        seat's current prompt under the lock and refuses the answer as ``stale_prompt`` unless
+        it says the question is still the one the player saw.
         """
         async with self._lock(game_id):
-            for _ in range(MAX_ANSWER_ATTEMPTS):
+            for attempt in range(MAX_ANSWER_ATTEMPTS):
                 info = await self._info(game_id)
                 if interaction_id is not None and await self.store.interaction_seen(interaction_id):
                     raise ServiceError("duplicate_interaction", "This click was already handled.")
@@ -427,6 +497,13 @@ class GameService:
                             "stale_prompt", "That question is out of date; the game has moved on."
                         )
                 new_state, events = engine.answer(state, seat, option_id)
+                snapshot = engine.dump(new_state)
+                if not events and snapshot == engine.dump(state):
+                    # A repeated identical choice (a double click) changes nothing: no log
+                    # row, no new version, nothing to announce.
+                    return Outcome(
+                        info=info, events=[], prompts=engine.prompts(state), result=None
+                    )
                 result = engine.result(new_state)
                 status: GameStatus = "finished" if result is not None else "active"
                 now = self._clock()
@@ -437,13 +514,16 @@ class GameService:
                         seat,
                         user_id,
                         option_id,
-                        engine.dump(new_state),
+                        snapshot,
                         status,
                         interaction_id,
                         now,
                     )
                 except Conflict as c:
                     if c.reason == "stale_version" and expected_version is None:
+                        # Another process won this version: retry on its state, after a
+                        # short randomized wait so the racers do not meet again at once.
+                        await self._backoff(attempt)
                         continue
                     raise _from_conflict(c, game_id) from None
                 version = info.version + 1
@@ -493,6 +573,12 @@ class GameService:
         info, state = await self.load(game_id)
         return self.engine(info.game).view(state, seat)
 
+    async def answers_by_seat(self, game_id: int) -> dict[int, int]:
+        """How many answers each seat has made, read from the action log (their sum is the
+        version they describe). The bot names a seat's question by it: a question answered
+        and asked again with the same options is a new question."""
+        return await self.store.answer_counts(game_id)
+
     # -- turn notices -----------------------------------------------------------------
     async def record_mention(self, game_id: int, seat: int, version: int) -> bool:
         """Note that ``seat`` was mentioned for the prompt at ``version``. False if exactly this
@@ -501,21 +587,32 @@ class GameService:
 
     async def due_reminders(self, delay_seconds: float) -> list[tuple[GameInfo, int, int]]:
         """(game, seat, version) of mentions older than the delay whose seat still has an open
-        question and has not answered since, in active games."""
+        question and has not answered since, in active games.
+
+        A game that cannot be read is skipped (and reported once, see :meth:`take_failures`);
+        it never stops the reminders of the others.
+        """
         notices = await self.store.pending_notices(self._clock() - delay_seconds)
         due: list[tuple[GameInfo, int, int]] = []
-        waiting: dict[int, tuple[GameInfo, set[int]]] = {}
+        waiting: dict[int, tuple[GameInfo, set[int]] | None] = {}
         for n in notices:
             if n.game_id not in waiting:
+                waiting[n.game_id] = None
                 try:
                     info, state = await self.load(n.game_id)
-                except ServiceError:  # gone or ended since the query
+                    seats = {p.seat for p in self.engine(info.game).prompts(state)}
+                except ServiceError as exc:
+                    if exc.key == "unknown_game":
+                        await self._game_failed(n.game_id, exc)
+                    continue  # else gone or ended since the query
+                except Exception as exc:
+                    await self._game_failed(n.game_id, exc)
                     continue
-                seats = {p.seat for p in self.engine(info.game).prompts(state)}
+                self._game_readable(n.game_id)
                 waiting[n.game_id] = (info, seats)
-            info, seats = waiting[n.game_id]
-            if n.seat in seats:
-                due.append((info, n.seat, n.version))
+            found = waiting[n.game_id]
+            if found is not None and n.seat in found[1]:
+                due.append((found[0], n.seat, n.version))
         return due
 
     async def mark_reminded(self, game_id: int, seat: int, version: int) -> None:
@@ -524,8 +621,13 @@ class GameService:
     # -- deadlines --------------------------------------------------------------------
     async def due_timeouts(self) -> list[tuple[GameInfo, int]]:
         """(game, seat) of seats whose turn deadline (lobby option ``deadline``, counted from
-        the mention that began their turn) has passed and for whom the engine names a default
-        choice. Read from the database, so deadlines survive restarts."""
+        the mention that began their turn; ``reaction_deadline`` when the seat's question is
+        a reaction, see ``Prompt.reaction``) has passed and for whom the engine names a
+        default choice. Read from the database, so deadlines survive restarts.
+
+        A game that cannot be read is skipped (and reported once, see :meth:`take_failures`);
+        it never stops the deadlines of the others.
+        """
         now = self._clock()
         shortest = min(v for v in DEADLINES.values() if v is not None)
         notices = await self.store.turn_notices(now - shortest)
@@ -536,18 +638,32 @@ class GameService:
                 loaded[n.game_id] = None
                 try:
                     info = await self._info(n.game_id)
-                    if info.status == "active" and deadline_seconds(info) is not None:
+                    if info.status == "active" and any_deadline(info):
                         loaded[n.game_id] = await self._state(info)
-                except ServiceError:
+                        self._game_readable(n.game_id)
+                except ServiceError as exc:
+                    if exc.key == "unknown_game":
+                        await self._game_failed(n.game_id, exc)
+                    continue
+                except Exception as exc:
+                    await self._game_failed(n.game_id, exc)
                     continue
             found = loaded[n.game_id]
             if found is None:
                 continue
             info, state = found
-            limit = deadline_seconds(info)
-            if limit is None or n.mentioned_at + limit > now:
+            try:
+                engine = self.engine(info.game)
+                prompt = engine.prompt_for(state, n.seat)
+                limit = deadline_seconds(info, reaction=prompt is not None and prompt.reaction)
+                if limit is None or n.mentioned_at + limit > now:
+                    continue
+                option = engine.timeout_option(state, n.seat)
+            except Exception as exc:
+                loaded[n.game_id] = None
+                await self._game_failed(n.game_id, exc)
                 continue
-            if self.engine(info.game).timeout_option(state, n.seat) is not None:
+            if option is not None:
                 due.append((info, n.seat))
         return due
 
@@ -573,6 +689,45 @@ class GameService:
                 return None
             raise
         return outcome, option_id
+
+    # -- unreadable games and housekeeping --------------------------------------------
+    async def _game_failed(self, game_id: int, exc: BaseException) -> None:
+        """Remember that a periodic pass could not read a game: logged (with the traceback)
+        and queued for :meth:`take_failures` the first time only, not on every pass."""
+        reason = describe_error(exc)
+        if game_id in self._failed:
+            return
+        self._failed[game_id] = reason
+        log.error("game %s cannot be read; skipped until it can: %s", game_id, reason, exc_info=exc)
+        info: GameInfo | None
+        try:
+            info = await self.store.get_game(game_id)
+        except Exception:
+            info = None
+        self._new_failures.append(GameFailure(game_id=game_id, info=info, reason=reason))
+
+    def _game_readable(self, game_id: int) -> None:
+        """A game read fine (again): a later failure is news once more."""
+        if self._failed.pop(game_id, None) is not None:
+            log.info("game %s can be read again", game_id)
+
+    def take_failures(self) -> list[GameFailure]:
+        """Games that became unreadable since the last call (each once), so the bot can tell
+        their threads; reminders and deadlines skip them until they read again."""
+        new, self._new_failures = self._new_failures, []
+        return new
+
+    @property
+    def unreadable_games(self) -> dict[int, str]:
+        """``{game_id: reason}`` of the games currently skipped as unreadable."""
+        return dict(self._failed)
+
+    async def prune(self) -> int:
+        """Forget the processed interaction ids of ended games (their duplicates are refused
+        as ``game_over``/``game_abandoned`` anyway); returns rows deleted. The store already
+        does this when a game ends; this pass also clears rows from before that, or written
+        by another process running older code."""
+        return await self.store.prune_interactions()
 
     # -- notes ------------------------------------------------------------------------
     async def get_note(self, game_id: int, name: str) -> str | None:

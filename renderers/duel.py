@@ -408,7 +408,7 @@ def _status(view: DuelView, names: Sequence[str], lang: str) -> str:
     if kind == "turn" or (not kind and view.phase == "play"):
         return ui("turn", lang, name=who, age=kit.roman(view.age))
     if kind == "start":
-        return ui("start", lang, name=who, age=kit.roman(min(3, view.age + 1)))
+        return ui("start", lang, name=who, age=kit.roman(view.age))  # already laid out
     kind = {"great_library": "library"}.get(kind, kind)
     if kind in ("draft", "token", "library", "destroy", "revive"):
         return ui(kind, lang, name=who)

@@ -1,8 +1,11 @@
-"""``/help``: the commands and how a turn works; ``/card``: one Innovation card and what its
-dogmas do (our paraphrase), with its picture. In the reader's language."""
+"""``/help``: the commands and how a turn works; ``/card``: one card of any game and what it
+does (each game's hooks word it: ``GameWords.card_text``; Innovation adds its picture), found
+by name in any language, optionally within one ``game``. In the reader's language."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 import discord
@@ -11,10 +14,11 @@ from discord.ext import commands
 
 from bot.client import CivBot
 from bot.flow import reply, user_lang
-from bot.i18n import name, t
+from bot.games import words_for
+from bot.i18n import t
 from bot.render import extra_file
 from bot.views.lobby import game_title
-from engines.registry import engine_names
+from engines.registry import engine_names, get_engine
 
 
 class HelpCog(commands.Cog):
@@ -33,20 +37,27 @@ class HelpCog(commands.Cog):
         embed.set_footer(text=t(lang, "help.games", games=games))
         await reply(interaction, "", embed=embed)
 
-    @app_commands.command(name="card", description="An Innovation card and what its dogmas do")
-    @app_commands.describe(name="Start typing a card's name")
+    @app_commands.command(name="card", description="A card of any game and what it does")
+    @app_commands.describe(name="Start typing a card's name", game="Only this game's cards")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
-    async def card(self, interaction: discord.Interaction[Any], name: str) -> None:
+    async def card(
+        self, interaction: discord.Interaction[Any], name: str, game: str | None = None
+    ) -> None:
         lang = user_lang(interaction)
-        card_id = find_card(name)
-        if card_id is None:
+        found = find_card(name, game)
+        if found is None:
             await reply(interaction, t(lang, "errors.unknown_card", name=name))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        embed = card_embed(lang, card_id)
-        file = await extra_file(
-            self.bot.renderer, GAME, "render_card", {"card_id": card_id, "lang": lang}, "card.png"
-        )
+        game_name, card_id = found
+        embed = card_embed(lang, game_name, card_id)
+        drawn = words_for(game_name).card_image(card_id)
+        file = None
+        if drawn is not None:
+            func, args = drawn
+            file = await extra_file(
+                self.bot.renderer, game_name, func, {**args, "lang": lang}, "card.png"
+            )
         if file is not None:
             embed.set_image(url="attachment://card.png")
             await reply(interaction, "", embed=embed, file=file)
@@ -58,58 +69,94 @@ class HelpCog(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         lang = user_lang(interaction)
+        game = getattr(interaction.namespace, "game", None)
+        return [
+            app_commands.Choice(name=label[:100], value=value[:100])
+            for label, value in card_choices(lang, current, game)
+        ]
+
+    @card.autocomplete("game")
+    async def game_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        lang = user_lang(interaction)
         needle = current.casefold().strip()
-        out = []
-        for card_id, (title, age) in sorted(_cards(lang).items(), key=lambda x: (x[1][1], x[1][0])):
-            if needle and needle not in title.casefold() and needle not in card_id:
-                continue
-            out.append(app_commands.Choice(name=f"{title} ({age})"[:100], value=card_id))
-        return out[:25]
+        return [
+            app_commands.Choice(name=game_title(lang, g)[:100], value=g)
+            for g in engine_names()
+            if needle in g or needle in game_title(lang, g).casefold()
+        ][:25]
 
 
-GAME = "innovation"
+LANGS = ("en", "zh-TW", "zh-CN")
 
 
-def _cards(lang: str) -> dict[str, tuple[str, int]]:
-    from engines.innovation.catalogue import CARDS
+@cache
+def entries(game: str) -> dict[str, Mapping[str, Any]]:
+    """The entries ``/card`` may show of ``game`` (its hooks pick them from the engine's
+    catalogue, which never changes while the bot runs)."""
+    return words_for(game).card_entries(get_engine(game).catalogue())
 
-    return {c.id: (name(lang, GAME, c.id), c.age) for c in CARDS.values()}
+
+def _games(game: str | None) -> list[str]:
+    """The registered games to search: ``game`` if it is one, else all of them."""
+    names = engine_names()
+    return [game] if game in names else names
 
 
-def find_card(text: str) -> str | None:
-    """A card id from an autocomplete value, an id, or a card's name in any language."""
-    from engines.innovation.catalogue import CARDS
-
+def find_card(text: str, game: str | None = None) -> tuple[str, str] | None:
+    """(game, card id) from an autocomplete value (``id`` or ``game:id``), an id, or an
+    entry's name in any language; the first game in name order wins a tie."""
     wanted = text.casefold().strip()
-    if wanted in CARDS:
-        return wanted
-    for lang in ("en", "zh-TW", "zh-CN"):
-        for card_id, (title, _age) in _cards(lang).items():
-            if title.casefold() == wanted:
-                return card_id
+    games = _games(game)
+    prefix, sep, rest = wanted.partition(":")
+    if sep and prefix in games:
+        games, wanted = [prefix], rest
+    for g in games:
+        for card_id in entries(g):
+            if card_id.casefold() == wanted:
+                return g, card_id
+    for g in games:
+        words = words_for(g)
+        for card_id, entry in entries(g).items():
+            names = {str(n).casefold() for n in (entry.get("names") or {}).values()}
+            titles = {words.card_title(lang, card_id, entry).casefold() for lang in LANGS}
+            if wanted in names | titles:
+                return g, card_id
     return None
 
 
-def card_embed(lang: str, card_id: str) -> discord.Embed:
-    """The card's facts and its dogmas as our paraphrase (the catalogue's summaries)."""
-    from engines.innovation.catalogue import CARDS, POSITIONS
+def card_choices(lang: str, current: str, game: str | None = None) -> list[tuple[str, str]]:
+    """Up to 25 (label, value) pairs whose name or id contains ``current``: names that
+    start with it first; the value is the id, or ``game:id`` when several games share it."""
+    needle = current.casefold().strip()
+    games = _games(game)
+    several = len(games) > 1
+    owners: dict[str, int] = {}
+    for g in games:
+        for card_id in entries(g):
+            owners[card_id] = owners.get(card_id, 0) + 1
+    found = []
+    for g in games:
+        words = words_for(g)
+        for card_id, entry in entries(g).items():
+            title = words.card_title(lang, card_id, entry)
+            if needle and needle not in title.casefold() and needle not in card_id.casefold():
+                continue
+            label = f"{title} — {game_title(lang, g)}" if several else title
+            value = f"{g}:{card_id}" if owners[card_id] > 1 else card_id
+            found.append((not title.casefold().startswith(needle), title.casefold(), label, value))
+    found.sort()
+    return [(label, value) for _, _, label, value in found[:25]]
 
-    card = CARDS[card_id]
-    title = t(
-        lang,
-        "innovation.card.title",
-        card=name(lang, GAME, card_id),
-        age=card.age,
-        color=name(lang, GAME, card.color),
+
+def card_embed(lang: str, game: str, card_id: str) -> discord.Embed:
+    """The entry as the game's hooks word it (``GameWords.card_text``)."""
+    words = words_for(game)
+    title, lines = words.card_text(lang, card_id, entries(game)[card_id])
+    return discord.Embed(
+        title=title[:256], description="\n".join(lines)[:4000], colour=words.card_colour
     )
-    icons = " ".join(
-        name(lang, GAME, spot) if spot != "hex" else "⬡"
-        for spot in (card.icons.at(p) for p in POSITIONS)
-    )
-    lines = [t(lang, "innovation.card.icons", icons=icons, icon=name(lang, GAME, card.dogma_icon))]
-    for dogma in card.dogmas:
-        lines.append(t(lang, f"innovation.card.{dogma.kind}", text=dogma.summary))
-    return discord.Embed(title=title, description="\n".join(lines)[:4000], colour=0x8E6FBF)
 
 
 async def setup(bot: CivBot) -> None:

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import CivBot
-from bot.flow import refuse, reply, seat_message, user_lang
+from bot.flow import Refusal, reachable, refuse, reply, seat_message, user_lang
 from bot.games import words_for
 from bot.i18n import LANGUAGES, language_for, t
 from bot.render import board_file
@@ -47,9 +47,13 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Play a g
         return self.bot.settings.default_language
 
     async def game_here(self, interaction: discord.Interaction[Any]) -> GameInfo | None:
+        """The game whose thread the command was used in (never another server's)."""
         if interaction.channel_id is None:
             return None
-        return await self.bot.service.game_for_thread(interaction.channel_id)
+        info = await self.bot.service.game_for_thread(interaction.channel_id)
+        if info is None or info.guild_id != interaction.guild_id:
+            return None
+        return info
 
     @app_commands.command(name="new", description="Open a new game in a thread of this channel")
     @app_commands.describe(game="Which game", language="Language of the game's messages")
@@ -168,6 +172,9 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Play a g
     @app_commands.guild_only()
     async def list_(self, interaction: discord.Interaction[Any]) -> None:
         lang = user_lang(interaction)
+        if interaction.guild_id is None:  # the service would list every server's games
+            await reply(interaction, t(lang, "errors.guild_only"))
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)  # reads every game
         games = await self.bot.service.list_games(interaction.guild_id)
         if not games:
@@ -209,15 +216,21 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Play a g
         if target is None:
             await reply(interaction, t(user_lang(interaction), "status.no_game"))
             return
+        # Manage Server counts in the server the game belongs to only (checked first).
         perms = getattr(interaction.user, "guild_permissions", None)
         can_manage = bool(perms and perms.manage_guild)
         try:
+            info = await reachable(interaction, target)
             info = await self.bot.service.abandon(
                 target, interaction.user.id, can_manage=can_manage
             )
+        except Refusal as exc:
+            await refuse(interaction, exc)
+            return
         except ServiceError as exc:
             await refuse(interaction, exc, info)
             return
+        interaction.extras["saved"] = True
         await reply(interaction, t(info.language, "abandon.ok", id=info.id))
         await self.bot.delivery.close_open_prompts(info.id)
         channel = await self.bot.delivery.thread(info)

@@ -3,6 +3,7 @@ and the text beside the board (hands, score piles, achievements, supply)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bot.games import GameWords, of_seat
@@ -45,6 +46,45 @@ def seats_text(lang: str, value: Any, names: dict[int, str]) -> str:
 class InnovationWords(GameWords):
     stamped = True
     silent_events = frozenset({"action", "dogma_preview", "game_over"})
+    card_colour = 0x8E6FBF
+
+    # -- /card ----------------------------------------------------------------------------
+    def card_title(self, lang: str, card_id: str, entry: Mapping[str, Any]) -> str:
+        age = entry.get("age")
+        return f"{name(lang, GAME, card_id)} ({age})" if age else name(lang, GAME, card_id)
+
+    def card_text(
+        self, lang: str, card_id: str, entry: Mapping[str, Any]
+    ) -> tuple[str, list[str]]:
+        """A card's age, colour and icons, and its dogmas as our paraphrase (the
+        catalogue's summaries); a special achievement's condition."""
+        from engines.innovation.catalogue import CARDS, POSITIONS
+
+        card = CARDS.get(card_id)
+        if card is None:  # a special achievement
+            return name(lang, GAME, card_id), [str(entry.get("condition", ""))]
+        title = t(
+            lang,
+            "innovation.card.title",
+            card=name(lang, GAME, card_id),
+            age=card.age,
+            color=name(lang, GAME, card.color),
+        )
+        icons = " ".join(
+            name(lang, GAME, spot) if spot != "hex" else "⬡"
+            for spot in (card.icons.at(p) for p in POSITIONS)
+        )
+        lines = [
+            t(lang, "innovation.card.icons", icons=icons, icon=name(lang, GAME, card.dogma_icon))
+        ]
+        for dogma in card.dogmas:
+            lines.append(t(lang, f"innovation.card.{dogma.kind}", text=dogma.summary))
+        return title, lines
+
+    def card_image(self, card_id: str) -> tuple[str, dict[str, Any]] | None:
+        from engines.innovation.catalogue import CARDS
+
+        return ("render_card", {"card_id": card_id}) if card_id in CARDS else None
 
     def __init__(self) -> None:
         self._names: dict[int, str] = {}

@@ -38,6 +38,8 @@ def _source(lang: str, source: str) -> str:
 
 class SevenWondersWords(GameWords):
     stamped = True
+    #: a chosen hand may be changed from the same buttons until the turn resolves
+    renewed_by_answer = False
     rounds = True
     board_renderer = "render_table"
     silent_events = frozenset({"chosen", "choice_detail", "game_over"})

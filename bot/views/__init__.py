@@ -10,8 +10,18 @@ from typing import Any
 
 import discord
 
+from bot.views.base import UnknownComponent
 from bot.views.lobby import LobbyButton, LobbyOptionSelect
-from bot.views.prompt import AnswerButton, AnswerSelect, HandButton, MoreButton, SeatButton
+from bot.views.panel import ConfirmButton
+from bot.views.prompt import (
+    AnswerButton,
+    AnswerSelect,
+    GroupSelect,
+    HandButton,
+    MoreButton,
+    NumberButton,
+    SeatButton,
+)
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
@@ -19,8 +29,12 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     AnswerButton,
     AnswerSelect,
     MoreButton,
+    GroupSelect,
+    NumberButton,
     HandButton,
     SeatButton,
+    ConfirmButton,
+    UnknownComponent,
 )
 
 

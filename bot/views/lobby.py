@@ -9,7 +9,7 @@ import discord
 
 from bot import ids
 from bot.i18n import has, t
-from bot.views.base import selected_values
+from bot.views.base import run_component, selected_values
 from games.service import lobby_options
 
 if TYPE_CHECKING:
@@ -45,7 +45,11 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot import flow
 
-        await flow.lobby_action(interaction, self.game_id, self.action)
+        await run_component(
+            interaction,
+            (self.game_id,),
+            lambda: flow.lobby_action(interaction, self.game_id, self.action),
+        )
 
 
 class LobbyOptionSelect(
@@ -77,10 +81,14 @@ class LobbyOptionSelect(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot import flow
 
-        values = selected_values(interaction)
-        if values and "=" in str(values[0]):
-            name, value = str(values[0]).split("=", 1)
+        async def choose() -> None:
+            values = selected_values(interaction)
+            if not values or "=" not in values[0]:
+                raise flow.Refusal("bad_component")  # not a value this select offers
+            name, value = values[0].split("=", 1)
             await flow.lobby_option(interaction, self.game_id, name, value)
+
+        await run_component(interaction, (self.game_id,), choose)
 
 
 def option_words(game: str, lang: str, name: str, value: str) -> tuple[str, str]:

@@ -1,34 +1,78 @@
 """Answer components: a prompt's options as buttons or paged selects, plus "Show my hand".
 
-Layout (Discord allows 5 rows): up to ``BUTTONS_MAX`` options become buttons; more become
-string selects of 25 options, four per message, with a "More options" button leading to
-the next hundred. Every label carries the option's full cost (see ``bot.wording``).
+Layout (Discord allows 5 rows, 5 buttons or one select of 25 entries per row), by the
+prompt's ``layout`` and its options' ``group`` (``engines.core.contract``):
+
+- plain (no layout, no groups): up to ``BUTTONS_MAX`` options become buttons; more become
+  string selects of 25 options, four per message, with a "More options" button leading to
+  the next hundred (an ephemeral message).
+- grouped (options with a ``group``; the ``panel`` layout): one select per group, labelled
+  by ``GameWords.group_label`` ("Take a card (13)"); the ``turn`` group as buttons. A group
+  above 25 options pages *inside* its select: the last entry turns the select to its next
+  page on the same message. Groups beyond the rows left fold, smallest first, into one
+  "More actions" select.
+- ``number`` (``bid:<n>`` options and ``pass``): one select when there are at most 25
+  numbers, else buttons for the lowest, +1, +2, +5 and the highest, and "Type a number…",
+  which opens a modal checked against the options.
+- ``pick`` (one item at a time until ``done``): tiles (buttons) for up to ``TILES_MAX``
+  options, ``done``/``auto`` highlighted; more become a select with those as buttons.
+
+Every label carries the option's full cost (see ``bot.wording``).
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot import ids
 from bot.i18n import t
-from bot.views.base import selected_values
+from bot.views.base import custom_id, run_component, selected_values
 from bot.wording import option_text, short
+from engines.core.contract import AUTO, BACK, DONE, PASS, UNDO
 
 if TYPE_CHECKING:
     from engines.core.contract import Prompt
+    from games.models import GameInfo
 
 BUTTONS_MAX = 10
 SELECT_SIZE = 25
 SELECTS_PER_PAGE = 4
 PAGE_SIZE = SELECT_SIZE * SELECTS_PER_PAGE
+ROWS = 5
+ROW_BUTTONS = 5
+#: selects a grouped prompt may draw (the fifth row keeps its buttons)
+MENUS_MAX = 4
+#: the group drawn as buttons, when it has at most ``ROW_BUTTONS`` options
+TURN_GROUP = "turn"
+#: options of a menu page that pages: the 25th entry turns to the next page
+MENU_PAGE = SELECT_SIZE - 1
+#: a ``pick`` prompt draws its options as tiles up to this many (four rows of buttons)
+TILES_MAX = 20
+#: a ``number`` prompt with more numbers than this draws buttons and "Type a number…"
+NUMBERS_IN_SELECT = SELECT_SIZE
+#: the numbers a ``number`` prompt's buttons offer, as steps above the lowest
+NUMBER_STEPS = (1, 2, 5)
+#: a number option's id: ``<name>:<n>`` (``bid:7``)
+NUMBER_ID = re.compile(r"[a-z_]+:(?P<n>[0-9]{1,18})")
+#: reserved options drawn as highlighted tiles (stop picking / let the engine pick)
+HIGHLIGHTED = frozenset({DONE, AUTO})
+#: reserved options drawn as quiet buttons
+QUIET = frozenset({UNDO, BACK, PASS})
 
 
 def _prompt_key(match: re.Match[str]) -> tuple[int, int | str, int]:
     """The game, version (or stamp) and seat a component's custom id names."""
     return int(match["game"]), ids.parse_version(match["version"]), int(match["seat"])
+
+
+def _numbers(game_id: int, version: int | str, seat: int, *more: int) -> tuple[int, ...]:
+    """The numbers a prompt component's custom id carries (checked by ``run_component``)."""
+    return (game_id, seat, *more) + ((version,) if isinstance(version, int) else ())
 
 
 async def _submit(
@@ -37,7 +81,13 @@ async def _submit(
     """Answer from a prompt message's component: ``flow.submit`` for that seat and version."""
     from bot import flow
 
-    await flow.submit(interaction, game_id, ref, version=version, seat=seat, from_message=True)
+    await run_component(
+        interaction,
+        _numbers(game_id, version, seat),
+        lambda: flow.submit(
+            interaction, game_id, ref, version=version, seat=seat, from_message=True
+        ),
+    )
 
 
 class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ANSWER_TEMPLATE):
@@ -87,7 +137,7 @@ class AnswerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
                 max_values=1,
             )
         )
-        self.game_id, self.version, self.seat = game_id, version, seat
+        self.game_id, self.version, self.seat, self.page = game_id, version, seat, page
 
     @classmethod
     async def from_custom_id(
@@ -96,10 +146,23 @@ class AnswerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
         return cls(*_prompt_key(match), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from bot import flow
+
         values = selected_values(interaction)
-        if not values:
-            return
-        await _submit(interaction, self.game_id, self.version, self.seat, str(values[0]))
+        # An empty choice is not one this select offers: submit refuses it as illegal.
+        ref = (values or [""])[0]
+        await run_component(
+            interaction,
+            _numbers(self.game_id, self.version, self.seat, self.page),
+            lambda: flow.submit(
+                interaction,
+                self.game_id,
+                ref,
+                version=self.version,
+                seat=self.seat,
+                from_message=True,
+            ),
+        )
 
 
 class MoreButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PAGE_TEMPLATE):
@@ -126,7 +189,11 @@ class MoreButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PA
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot import flow
 
-        await flow.show_page(interaction, self.game_id, self.version, self.seat, self.page)
+        await run_component(
+            interaction,
+            _numbers(self.game_id, self.version, self.seat, self.page),
+            lambda: flow.show_page(interaction, self.game_id, self.version, self.seat, self.page),
+        )
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HAND_TEMPLATE):
@@ -152,7 +219,9 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HA
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot import flow
 
-        await flow.show_hand(interaction, self.game_id)
+        await run_component(
+            interaction, (self.game_id,), lambda: flow.show_hand(interaction, self.game_id)
+        )
 
 
 class SeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.SEAT_TEMPLATE):
@@ -177,12 +246,487 @@ class SeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.SE
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot import flow
 
-        await flow.show_seat(interaction, self.game_id, self.seat)
+        await run_component(
+            interaction,
+            (self.game_id, self.seat),
+            lambda: flow.show_seat(interaction, self.game_id, self.seat),
+        )
 
 
 def page_count(prompt: Prompt) -> int:
     n = len(prompt.options)
     return 1 if n <= BUTTONS_MAX else (n + PAGE_SIZE - 1) // PAGE_SIZE
+
+
+# -- grouped menus, number pickers and pick tiles ---------------------------------------------
+class GroupSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.GROUP_TEMPLATE):
+    """One menu of a grouped prompt, at one of its pages: ``cb:g:<g>:<v>:<s>:<r>:<m>:<p>``.
+
+    Choosing an option answers; choosing the page entry (``&<page>``) draws that page of
+    the same menu in place, so a long group never needs another message.
+    """
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int | str,
+        seat: int,
+        room: int,
+        menu: int,
+        page: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=ids.group_select(game_id, version, seat, room, menu, page),
+                options=options or [],
+                placeholder=placeholder,
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.game_id, self.version, self.seat = game_id, version, seat
+        self.room, self.menu, self.page = room, menu, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> GroupSelect:
+        return cls(
+            *_prompt_key(match), int(match["room"]), int(match["menu"]), int(match["page"])
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from bot import flow
+
+        values = selected_values(interaction)
+        ref = (values or [""])[0]
+        numbers = _numbers(self.game_id, self.version, self.seat, self.page)
+        if ref.startswith(ids.PAGE_VALUE):
+            target = ids.number(ref[len(ids.PAGE_VALUE) :])
+            await run_component(
+                interaction,
+                numbers + (() if target is not None else (-1,)),  # unreadable: refused
+                lambda: self.turn_page(interaction, target or 0),
+            )
+            return
+        await run_component(
+            interaction,
+            numbers,
+            lambda: flow.submit(
+                interaction,
+                self.game_id,
+                ref,
+                version=self.version,
+                seat=self.seat,
+                from_message=True,
+            ),
+        )
+
+    async def turn_page(self, interaction: discord.Interaction[Any], target: int) -> None:
+        """Draw page ``target`` of this menu on the message it sits on (nothing else
+        changes: the other menus keep their pages)."""
+        from bot import flow
+
+        await interaction.response.defer()  # an update of the clicked message
+        found = await _current_prompt(interaction, self.game_id, self.version, self.seat)
+        if found is None:
+            return
+        info, prompt = found
+        plan = menu_plan(info.game, prompt, info.language, self.room)
+        message = interaction.message
+        if (
+            self.menu >= len(plan.menus)
+            or target >= menu_pages(len(plan.menus[self.menu].indexes))
+            or message is None
+        ):
+            await flow.refuse(interaction, flow.Refusal("no_such_page"), info)
+            return
+        from bot.wording import seat_names
+
+        select = menu_select(
+            info.game,
+            self.game_id,
+            self.version,
+            prompt,
+            info.language,
+            seat_names(info.seats),
+            plan,
+            self.menu,
+            target,
+        )
+        view = _replaced(message, custom_id(interaction), select)
+        await interaction.edit_original_response(view=view)
+
+
+class NumberButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.NUMBER_TEMPLATE):
+    """ "Type a number…" of a ``number`` prompt: ``cb:n:<g>:<v>:<s>:<lo>:<hi>`` opens a modal
+    (``lo``-``hi`` only word its hint; the number typed is checked against the options)."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int | str,
+        seat: int,
+        low: int,
+        high: int,
+        label: str = "…",
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=ids.number_button(game_id, version, seat, low, high),
+                emoji="🔢",
+            )
+        )
+        self.game_id, self.version, self.seat = game_id, version, seat
+        self.low, self.high = low, high
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> NumberButton:
+        return cls(*_prompt_key(match), int(match["low"]), int(match["high"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await run_component(
+            interaction,
+            _numbers(self.game_id, self.version, self.seat, self.low, self.high),
+            lambda: self.open(interaction),
+        )
+
+    async def open(self, interaction: discord.Interaction[Any]) -> None:
+        """The modal, for the seat's own player only (one quick read: a modal must be the
+        interaction's first answer)."""
+        from bot import flow
+
+        info = await flow.reachable(interaction, self.game_id)
+        flow.player_seat(info, interaction.user.id, self.seat)
+        await interaction.response.send_modal(
+            NumberModal(self, info.language, ids.number_modal(self.game_id, interaction.id))
+        )
+
+
+class NumberModal(discord.ui.Modal):
+    """The number a player types for a ``number`` prompt; refused, changing nothing, unless
+    it is one of the prompt's numbers. Kept in memory while open (a modal is answered at
+    once or not at all; after a restart the button simply opens a new one)."""
+
+    def __init__(self, button: NumberButton, lang: str, modal_id: str) -> None:
+        super().__init__(
+            title=short(t(lang, "turn.number.title"), 45), timeout=900, custom_id=modal_id
+        )
+        self.button = button
+        self.number: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            label=short(t(lang, "turn.number.field", low=button.low, high=button.high), 45),
+            placeholder=f"{button.low}–{button.high}",
+            min_length=1,
+            max_length=20,
+        )
+        self.add_item(self.number)
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        b = self.button
+        await run_component(
+            interaction,
+            _numbers(b.game_id, b.version, b.seat),
+            lambda: submit_number(interaction, b.game_id, b.version, b.seat, self.number.value),
+        )
+
+
+async def submit_number(
+    interaction: discord.Interaction[Any], game_id: int, version: int | str, seat: int, text: str
+) -> None:
+    """Answer the seat's ``number`` prompt with the number ``text`` (typed in the modal)."""
+    from bot import flow
+
+    found = await _current_prompt(interaction, game_id, version, seat)
+    if found is None:
+        return
+    info, prompt = found
+    numbers = number_options(prompt)
+    value = ids.number(unicodedata.normalize("NFKC", text).strip())
+    if value is None or value not in numbers:
+        low, high = (min(numbers), max(numbers)) if numbers else (0, 0)
+        refusal = flow.Refusal("bad_number", value=short(text.strip(), 20), low=low, high=high)
+        await flow.refuse(interaction, refusal, info)
+        return
+    index = numbers[value]
+    ref = ids.option_ref(prompt.options[index].id, index)
+    await flow.submit(interaction, game_id, ref, version=version, seat=seat, from_message=True)
+
+
+async def _current_prompt(
+    interaction: discord.Interaction[Any], game_id: int, version: int | str, seat: int
+) -> tuple[GameInfo, Prompt] | None:
+    """The game and the seat's open prompt, if the component (carrying ``version``) still
+    asks it and the clicker holds the seat; else the clicker is told why and None."""
+    from bot import flow
+    from engines.core.errors import IllegalAnswer
+    from games.models import ServiceError
+
+    bot = flow.client(interaction)
+    info: GameInfo | None = None
+    try:
+        info = await flow.reachable(interaction, game_id)
+        flow.player_seat(info, interaction.user.id, seat)
+        if isinstance(version, int) and version != info.version:
+            raise flow.Refusal("stale")
+        prompt = flow.own_prompt(await bot.service.prompts(game_id), seat)
+        if prompt is None:
+            raise flow.Refusal("not_your_turn")
+        if isinstance(version, str) and await bot.delivery.pin_of(info, prompt) != version:
+            raise flow.Refusal("stale")
+    except (flow.Refusal, ServiceError, IllegalAnswer) as exc:
+        await flow.refuse(interaction, exc, info)
+        return None
+    return info, prompt
+
+
+def _replaced(
+    message: discord.Message, old_id: str, new: discord.ui.Item[Any]
+) -> discord.ui.View:
+    """The message's components with the one named ``old_id`` replaced by ``new`` (in its
+    row), as a view to send but never keep."""
+    view = discord.ui.View.from_message(message, timeout=None)
+    assert isinstance(view, discord.ui.View)
+    for child in list(view.children):
+        if getattr(child, "custom_id", None) == old_id:
+            new.row = child.row
+            view.remove_item(child)
+    view.add_item(new)
+    view.stop()
+    return view
+
+
+@dataclass
+class Menu:
+    """One select of a grouped prompt: its label and its options (indexes in the prompt);
+    ``notes``: the group each option came from, for a folded "More actions" menu."""
+
+    label: str
+    indexes: list[int]
+    notes: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass
+class MenuPlan:
+    """How a grouped (or long ``pick``) prompt is drawn with ``room`` select rows."""
+
+    room: int
+    menus: list[Menu]
+    buttons: list[int]
+
+
+def grouped(prompt: Prompt) -> bool:
+    """Whether the prompt is drawn as one menu per group (plain prompts keep their list)."""
+    return prompt.layout not in ("number", "pick") and any(o.group for o in prompt.options)
+
+
+def number_options(prompt: Prompt) -> dict[int, int]:
+    """``{number: option index}`` of a ``number`` prompt's numeric options (``bid:<n>``)."""
+    found: dict[int, int] = {}
+    for index, option in enumerate(prompt.options):
+        match = NUMBER_ID.fullmatch(option.id)
+        if match:
+            found.setdefault(int(match["n"]), index)
+    return found
+
+
+def _sections(game: str, prompt: Prompt, lang: str) -> tuple[list[Menu], list[int]]:
+    """The prompt's menus before folding, and the options drawn as buttons."""
+    from bot.games import words_for
+
+    if prompt.layout == "pick":
+        special = [i for i, o in enumerate(prompt.options) if o.id in HIGHLIGHTED | QUIET]
+        rest = [i for i in range(len(prompt.options)) if i not in special]
+        return [Menu(t(lang, "turn.pick_placeholder", count=len(rest)), rest)], special
+    words = words_for(game)
+    by_group: dict[str, list[int]] = {}
+    for index, option in enumerate(prompt.options):
+        by_group.setdefault(option.group or "", []).append(index)
+    buttons = by_group.pop(TURN_GROUP, [])
+    if len(buttons) > ROW_BUTTONS:  # too many for a row of buttons: a menu like the others
+        by_group[TURN_GROUP], buttons = buttons, []
+    menus = [
+        Menu(
+            words.group_label(lang, group, len(indexes))
+            if group
+            else t(lang, "turn.group.other", count=len(indexes)),
+            indexes,
+        )
+        for group, indexes in by_group.items()
+    ]
+    return menus, buttons
+
+
+def menu_room(buttons: int) -> int:
+    """Select rows left beside ``buttons`` buttons (at most ``MENUS_MAX``, at least one)."""
+    button_rows = -(-buttons // ROW_BUTTONS)
+    return max(1, min(MENUS_MAX, ROWS - button_rows))
+
+
+def menu_plan(game: str, prompt: Prompt, lang: str, room: int) -> MenuPlan:
+    """The menus of a grouped prompt in ``room`` select rows: one per group, the smallest
+    folded into one "More actions" menu when there are more groups than rows."""
+    menus, buttons = _sections(game, prompt, lang)
+    menus = [m for m in menus if m.indexes]
+    if len(menus) > room:
+        by_size = sorted(range(len(menus)), key=lambda i: -len(menus[i].indexes))
+        kept = set(by_size[: room - 1])
+        folded = [m for i, m in enumerate(menus) if i not in kept]
+        more = Menu(
+            t(lang, "turn.group.more", count=sum(len(m.indexes) for m in folded)),
+            [i for m in folded for i in m.indexes],
+            {i: m.label for m in folded for i in m.indexes},
+        )
+        menus = [m for i, m in enumerate(menus) if i in kept] + [more]
+    return MenuPlan(room, menus, buttons)
+
+
+def menu_pages(size: int) -> int:
+    """Pages of a menu of ``size`` options (``MENU_PAGE`` per page once it pages)."""
+    return 1 if size <= SELECT_SIZE else -(-size // MENU_PAGE)
+
+
+def menu_select(
+    game: str,
+    game_id: int,
+    version: int | str,
+    prompt: Prompt,
+    lang: str,
+    names: dict[int, str],
+    plan: MenuPlan,
+    number: int,
+    page: int = 0,
+) -> GroupSelect:
+    """Menu ``number`` of ``plan`` at ``page``: its options, then (when it pages) the
+    entry turning to the next page (the first after the last)."""
+    menu = plan.menus[number]
+    size = len(menu.indexes)
+    pages = menu_pages(size)
+    shown = menu.indexes if pages == 1 else menu.indexes[page * MENU_PAGE : (page + 1) * MENU_PAGE]
+    choices = []
+    for index in shown:
+        option = prompt.options[index]
+        note = menu.notes.get(index)
+        choices.append(
+            discord.SelectOption(
+                label=short(option_text(game, lang, option, names), 100),
+                value=ids.option_ref(option.id, index),
+                description=short(note, 100) if note else None,
+            )
+        )
+    placeholder = menu.label
+    if pages > 1:
+        start = page * MENU_PAGE
+        placeholder = t(
+            lang, "turn.group.page", label=menu.label, start=start + 1, end=start + len(shown)
+        )
+        target = (page + 1) % pages
+        first = target * MENU_PAGE
+        key = "turn.group.next" if target else "turn.group.first"
+        choices.append(
+            discord.SelectOption(
+                label=short(t(lang, key, start=first + 1, end=min(size, first + MENU_PAGE)), 100),
+                value=f"{ids.PAGE_VALUE}{target}",
+            )
+        )
+    return GroupSelect(
+        game_id, version, prompt.seat, plan.room, number, page, choices, short(placeholder, 150)
+    )
+
+
+def _style(option_id: str) -> discord.ButtonStyle:
+    if option_id in HIGHLIGHTED:
+        return discord.ButtonStyle.success
+    if option_id in QUIET:
+        return discord.ButtonStyle.secondary
+    return discord.ButtonStyle.primary
+
+
+def _button(
+    game: str,
+    game_id: int,
+    version: int | str,
+    prompt: Prompt,
+    index: int,
+    lang: str,
+    names: dict[int, str],
+    *,
+    styled: bool = False,
+) -> AnswerButton:
+    option = prompt.options[index]
+    ref = ids.option_ref(
+        option.id, index, room=ids.MAX_ID - len(f"cb:o:{game_id}:{version}:{prompt.seat}:")
+    )
+    style = _style(option.id) if styled else discord.ButtonStyle.primary
+    label = short(option_text(game, lang, option, names))
+    return AnswerButton(game_id, version, prompt.seat, ref, label, style)
+
+
+def _menu_items(
+    game: str,
+    game_id: int,
+    version: int | str,
+    prompt: Prompt,
+    lang: str,
+    names: dict[int, str],
+    extra_buttons: int,
+) -> list[discord.ui.Item[Any]]:
+    """A grouped (or long ``pick``) prompt: its menus, then its buttons."""
+    _, buttons = _sections(game, prompt, lang)
+    plan = menu_plan(game, prompt, lang, menu_room(len(buttons) + extra_buttons))
+    items: list[discord.ui.Item[Any]] = [
+        menu_select(game, game_id, version, prompt, lang, names, plan, number)
+        for number in range(len(plan.menus))
+    ]
+    items += [
+        _button(game, game_id, version, prompt, i, lang, names, styled=True) for i in plan.buttons
+    ]
+    return items
+
+
+def _number_items(
+    game: str,
+    game_id: int,
+    version: int | str,
+    prompt: Prompt,
+    lang: str,
+    names: dict[int, str],
+) -> list[discord.ui.Item[Any]]:
+    """A ``number`` prompt: a select of its numbers when they fit, else buttons for the
+    lowest, a few steps above it and the highest, and "Type a number…"; its other options
+    (``pass``) as buttons."""
+    numbers = number_options(prompt)
+    others = [i for i in range(len(prompt.options)) if i not in numbers.values()]
+    low, high = min(numbers), max(numbers)
+    items: list[discord.ui.Item[Any]] = []
+    if len(numbers) <= NUMBERS_IN_SELECT:
+        choices = [
+            discord.SelectOption(
+                label=short(option_text(game, lang, prompt.options[i], names), 100),
+                value=ids.option_ref(prompt.options[i].id, i),
+            )
+            for _, i in sorted(numbers.items())
+        ]
+        placeholder = t(lang, "turn.number.placeholder", low=low, high=high)
+        items.append(
+            AnswerSelect(game_id, version, prompt.seat, 0, choices, short(placeholder, 150))
+        )
+    else:
+        shown = sorted({low, *(low + step for step in NUMBER_STEPS), high} & set(numbers))
+        items += [
+            _button(game, game_id, version, prompt, numbers[n], lang, names) for n in shown
+        ]
+    items += [_button(game, game_id, version, prompt, i, lang, names, styled=True) for i in others]
+    if len(numbers) > NUMBERS_IN_SELECT:
+        items.append(
+            NumberButton(game_id, version, prompt.seat, low, high, t(lang, "turn.number.type"))
+        )
+    return items
 
 
 def prompt_items(
@@ -195,17 +739,32 @@ def prompt_items(
     *,
     page: int = 0,
     hand_button: bool = True,
+    reserve: int = 0,
 ) -> list[discord.ui.Item[Any]]:
     """The components answering ``prompt`` (page ``page`` when it has over a hundred options).
 
-    The components carry ``version`` or, for a stamped game, the prompt's stamp.
+    The components carry ``version``: the pin naming the question (``bot.games.pin``, a
+    string), or the game version (an int) for a game whose questions need nothing else.
+    ``reserve``: buttons the caller adds after these (a grouped prompt leaves them room).
     """
     from bot.games import pin
 
-    version = ids.parse_version(pin(game, prompt, version if isinstance(version, int) else 0))
+    version = ids.parse_version(
+        version if isinstance(version, str) else pin(game, prompt, version)
+    )
     opts = prompt.options
     items: list[discord.ui.Item[Any]] = []
-    if len(opts) <= BUTTONS_MAX:
+    extra = reserve + (1 if hand_button else 0)
+    if prompt.layout == "number" and number_options(prompt):
+        items = _number_items(game, game_id, version, prompt, lang, names)
+    elif prompt.layout == "pick" and len(opts) <= TILES_MAX:
+        items = [
+            _button(game, game_id, version, prompt, i, lang, names, styled=True)
+            for i in range(len(opts))
+        ]
+    elif prompt.layout == "pick" or grouped(prompt):
+        items = _menu_items(game, game_id, version, prompt, lang, names, extra)
+    elif len(opts) <= BUTTONS_MAX:
         for index, option in enumerate(opts):
             ref = ids.option_ref(
                 option.id, index, room=ids.MAX_ID - len(f"cb:o:{game_id}:{version}:{prompt.seat}:")

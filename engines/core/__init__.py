@@ -1,8 +1,10 @@
 """What every engine shares: the contract, the error type and the seeded generator.
 
 Also, imported from their modules: ``catalogue`` (reading data files, display names),
-``fast`` (unvalidated construction of options, prompts, events and states) and the
-``errors`` helpers ``illegal_option`` / ``not_your_turn``.
+``fast`` (unvalidated construction of options, prompts, events and states), the
+``errors`` helpers ``illegal_option`` / ``not_your_turn``, ``suspend`` (effects that stop
+on a question and resume), ``undo`` (the undo window inside a turn) and ``playout`` (the
+one random-playout loop of the simulator, the benchmarks and the conformance tests).
 """
 
 from engines.core.contract import (

@@ -10,17 +10,40 @@ Every game fits one loop::
 
 ``answer`` never mutates the state it is given; ``apply`` is the in-place variant used by
 simulations and replays, where copying would be wasted work.
+
+Reserved option ids (and keys): a game that offers one of these means exactly this, so the
+bot can word, place and default them alike in every game:
+
+- ``undo``: take back the seat's last answer of the open undo window (``core.undo``);
+- ``done``: stop picking (an "up to N" choice, the end of a run of actions);
+- ``back``: leave a follow-up question and return to the one before it;
+- ``pass``: decline to act this time (a bid, a phase);
+- ``auto``: let the engine pick the documented default (e.g. the weakest sufficient force).
+
+The new fields below all default to the behaviour the first three games were written
+for; a game that never sets them is unchanged.
 """
 
 from __future__ import annotations
 
 import abc
 import json
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core.errors import IllegalAnswer
+
+UNDO = "undo"
+DONE = "done"
+BACK = "back"
+PASS = "pass"
+AUTO = "auto"
+#: option ids every game uses with the meaning documented above.
+RESERVED_OPTION_IDS = frozenset({UNDO, DONE, BACK, PASS, AUTO})
+
+#: how a prompt's options are drawn (``Prompt.layout``; ``None``: a plain list).
+Layout = Literal["panel", "number", "pick"]
 
 
 class Option(BaseModel):
@@ -29,7 +52,9 @@ class Option(BaseModel):
     ``id`` is stable for the life of the prompt (it is what ``answer`` receives and what a
     button's custom id carries). ``key`` + ``params`` are how the bot words it in any
     language (``<game>.option.<key>``); ``card`` names the card it concerns, if any;
-    ``cost`` is the full coin cost of taking it, shown beside the option.
+    ``cost`` is the full coin cost of taking it, shown beside the option. ``group`` names
+    the menu it belongs to when a prompt has too many options for one list (e.g. ``build``,
+    ``turn``); ``None``: the prompt's single list.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -39,6 +64,7 @@ class Option(BaseModel):
     params: dict[str, Any] = Field(default_factory=dict)
     card: str | None = None
     cost: int | None = None
+    group: str | None = None
 
 
 class Prompt(BaseModel):
@@ -46,6 +72,12 @@ class Prompt(BaseModel):
 
     ``private`` says the question (or its options) reveals what only that seat may see, so
     the bot delivers it in DMs; otherwise it may be asked in the game's thread.
+
+    ``layout`` says how to draw the options: ``None`` a plain list (buttons or selects in
+    option order), ``"panel"`` one menu per ``Option.group``, ``"number"`` a range of
+    numbers (``bid:<n>`` and ``pass``), ``"pick"`` one item at a time until ``done``.
+    ``reaction`` marks a question put to a seat other than the one whose turn it is (an
+    auction bid, a defence), which the service may give its own, shorter deadline.
     """
 
     seat: int
@@ -53,6 +85,8 @@ class Prompt(BaseModel):
     options: list[Option]
     private: bool = False
     params: dict[str, Any] = Field(default_factory=dict)
+    layout: Layout | None = None
+    reaction: bool = False
 
     def option(self, option_id: str) -> Option | None:
         for opt in self.options:
@@ -65,12 +99,16 @@ class Event(BaseModel):
     """Something that happened, for the log, the thread and the images.
 
     ``visible_to`` is ``None`` for a public event, else the seats allowed to read it.
+    ``provisional`` marks an event inside an open undo window: it may still be taken back,
+    so it is shown to the acting seat only and never broadcast; the engine tells the table
+    once the window closes (one summary event).
     """
 
     kind: str
     seat: int | None = None
     params: dict[str, Any] = Field(default_factory=dict)
     visible_to: list[int] | None = None
+    provisional: bool = False
 
     def visible_for(self, seat: int | None) -> bool:
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
@@ -103,6 +141,9 @@ class Engine(abc.ABC, Generic[StateT]):
     state_type: ClassVar[type[BaseModel]]
     #: option name -> (allowed values, default); shown in the lobby.
     game_options: ClassVar[dict[str, tuple[tuple[str, ...], str]]] = {}
+    #: whether the game asks questions of seats whose turn it is not (``Prompt.reaction``);
+    #: the lobby then offers them their own deadline (``reaction_deadline``).
+    has_reactions: ClassVar[bool] = False
 
     # -- life cycle -----------------------------------------------------------------
     @abc.abstractmethod
@@ -150,6 +191,13 @@ class Engine(abc.ABC, Generic[StateT]):
         absent player cannot stall the table.
         """
         return None
+
+    def stats(self, state: StateT) -> dict[str, int]:
+        """Counts a finished game kept about itself, by catalogue id (e.g. Innovation: how
+        often each card's dogma ran). ``python -m engines simulate`` sums them over its
+        games and lists the catalogue cards never counted, to show which rules random play
+        never reaches. Empty: the game keeps none."""
+        return {}
 
     def answer(self, state: StateT, seat: int, option_id: str) -> tuple[StateT, list[Event]]:
         """Apply ``option_id`` for ``seat`` to a copy; the given state is never changed."""

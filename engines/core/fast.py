@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from engines.core.contract import Event, Option, Prompt
+from engines.core.contract import Event, Layout, Option, Prompt
 
 _OPTION_FIELDS = set(Option.model_fields)
 _PROMPT_FIELDS = set(Prompt.model_fields)
@@ -29,9 +29,10 @@ _set_private = _slots["__pydantic_private__"].__set__
 
 
 def fast_option(oid: str, key: str, params: dict[str, Any], card: str | None,
-                cost: int | None) -> Option:
+                cost: int | None, group: str | None = None) -> Option:
     opt = _new(Option)
-    _set_dict(opt, {"id": oid, "key": key, "params": params, "card": card, "cost": cost})
+    _set_dict(opt, {"id": oid, "key": key, "params": params, "card": card, "cost": cost,
+                    "group": group})
     _set_fields(opt, _OPTION_FIELDS)
     _set_extra(opt, None)
     _set_private(opt, None)
@@ -39,11 +40,12 @@ def fast_option(oid: str, key: str, params: dict[str, Any], card: str | None,
 
 
 def fast_prompt(
-    seat: int, kind: str, options: list[Option], params: dict[str, Any], private: bool
+    seat: int, kind: str, options: list[Option], params: dict[str, Any], private: bool,
+    layout: Layout | None = None, reaction: bool = False,
 ) -> Prompt:
     prompt = _new(Prompt)
-    _set_dict(prompt, {"seat": seat, "kind": kind, "options": options,
-                              "private": private, "params": params})
+    _set_dict(prompt, {"seat": seat, "kind": kind, "options": options, "private": private,
+                       "params": params, "layout": layout, "reaction": reaction})
     _set_fields(prompt, _PROMPT_FIELDS)
     _set_extra(prompt, None)
     _set_private(prompt, None)
@@ -51,10 +53,12 @@ def fast_prompt(
 
 
 def event(
-    kind: str, seat: int | None, params: dict[str, Any], visible_to: list[int] | None = None
+    kind: str, seat: int | None, params: dict[str, Any], visible_to: list[int] | None = None,
+    provisional: bool = False,
 ) -> Event:
     ev = _new(Event)
-    _set_dict(ev, {"kind": kind, "seat": seat, "params": params, "visible_to": visible_to})
+    _set_dict(ev, {"kind": kind, "seat": seat, "params": params, "visible_to": visible_to,
+                   "provisional": provisional})
     _set_fields(ev, _EVENT_FIELDS)
     _set_extra(ev, None)
     _set_private(ev, None)
@@ -105,14 +109,25 @@ class OptionCache(dict[tuple[Any, ...], Option]):
 
 
 def _check_pydantic_internals() -> None:
-    """This module is the one place that sets pydantic's private slots; if a pydantic
-    release changes them, fail loudly at import instead of building broken objects."""
-    fast = fast_option("x", "k", {"a": 1}, "c", 2)
-    slow = Option(id="x", key="k", params={"a": 1}, card="c", cost=2)
-    if fast != slow or fast.model_dump() != slow.model_dump():
-        raise RuntimeError(
-            "engines.core.fast no longer matches this pydantic version's model internals"
-        )
+    """This module is the one place that sets pydantic's private slots, and it spells out
+    every field of the contract's models; if a pydantic release changes the slots, or a
+    field is added to the contract but not here, fail loudly at import instead of building
+    broken objects."""
+    pairs: list[tuple[BaseModel, BaseModel]] = [
+        (fast_option("x", "k", {"a": 1}, "c", 2),
+         Option(id="x", key="k", params={"a": 1}, card="c", cost=2)),
+        (fast_prompt(1, "turn", [], {"n": 2}, True),
+         Prompt(seat=1, kind="turn", options=[], params={"n": 2}, private=True)),
+        (event("drew", 0, {"n": 1}, [0]), Event(kind="drew", seat=0, params={"n": 1},
+                                                 visible_to=[0])),
+    ]
+    for fast, slow in pairs:
+        if (fast != slow or fast.model_dump() != slow.model_dump()
+                or set(fast.__dict__) != set(type(slow).model_fields)):
+            raise RuntimeError(
+                f"engines.core.fast no longer builds {type(slow).__name__} as this pydantic "
+                "version and the contract do"
+            )
 
 
 _check_pydantic_internals()

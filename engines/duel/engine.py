@@ -54,6 +54,13 @@ class DuelEngine(Engine[DuelState]):
     def catalogue(self) -> dict[str, Any]:
         return cat.catalogue()
 
+    def load(self, data: str | bytes | dict[str, Any]) -> DuelState:
+        """A stored state; one saved mid starter-choice by an older engine gets its next
+        Age laid out (see ``turn.upgrade_legacy_choice``)."""
+        st = super().load(data)
+        turn.upgrade_legacy_choice(st)
+        return st
+
     # -- answers ----------------------------------------------------------------------
     def apply(self, state: DuelState, seat: int, option_id: str) -> list[Event]:
         st = state

@@ -145,7 +145,7 @@ def prompts(st: DuelState) -> list[Prompt]:
         seat = picker(st)
         opts = [_opt(("draft", w, "")) for w in st.wonder_offer]
         return [_prompt(seat, "draft", opts, {"pick": st.draft_pick + 1})]
-    # choose_start
+    # choose_start: the next Age is already laid out (``turn.end_age``)
     chooser = st.current
     opts = [_opt(("start", s, chooser)) for s in (chooser, 1 - chooser)]
-    return [_prompt(chooser, "start", opts, {"age": st.age + 1})]
+    return [_prompt(chooser, "start", opts, {"age": st.age})]

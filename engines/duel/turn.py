@@ -7,9 +7,9 @@ turns, the end of an Age and the choice of who starts the next one.
 2. Follow-up choices (progress token, Library, destroy, Mausoleum) are resolved next.
 3. Then: the Age ends when the structure is empty (an extra turn is lost); otherwise the
    same player plays again after an extra turn, else the opponent plays.
-4. After Ages I and II the weaker player (the pawn is on their side) chooses who starts;
-   with the pawn at 0 the player who took the last card chooses. After Age III: civilian
-   scoring.
+4. After Ages I and II the next Age's structure is laid out first, then the weaker player
+   (the pawn is on their side) chooses who starts, seeing its face-up cards; with the pawn
+   at 0 the player who took the last card chooses. After Age III: civilian scoring.
 """
 
 from __future__ import annotations
@@ -145,13 +145,25 @@ def end_age(st: DuelState, events: list[Event]) -> None:
         return
     weaker = weaker_seat(st.military)
     st.current = st.last_taker if weaker is None else weaker
+    # Rulebook (時代結束): prepare the next Age's structure, *then* the weaker player
+    # chooses, so the chooser sees the new face-up cards. The decks were shuffled at
+    # setup, so dealing draws nothing from the rng.
+    deal(st, st.age + 1)
     st.phase = "choose_start"
 
 
 def choose_start(st: DuelState, seat: int, starter: int, events: list[Event]) -> None:
-    age = st.age + 1
+    """The Age already laid out by ``end_age`` begins with ``starter``."""
+    age = st.age
     events.append(event("start_chosen", seat, {"age": age, "first_player": starter}))
-    deal(st, age)
     st.phase = "play"
     st.current = starter
     events.append(event("age_started", starter, {"age": age}))
+
+
+def upgrade_legacy_choice(st: DuelState) -> None:
+    """A snapshot saved while the starter choice was open, by an engine that dealt the next
+    Age only after the choice: lay that Age out now, as ``end_age`` does today (the
+    replay of its log gives the same state)."""
+    if st.phase == "choose_start" and st.cards_left == 0 and st.age < 3:
+        deal(st, st.age + 1)

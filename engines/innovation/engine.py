@@ -19,16 +19,11 @@ from engines.innovation.actions import (
     end_action,
     meld_action,
 )
-from engines.innovation.context import Ctx, GameOver, Suspend
+from engines.innovation.context import RESUME, Ctx, GameOver
 from engines.innovation.prompts import dogma_preview, prompts
 from engines.innovation.scoring import result
 from engines.innovation.setup import choose_initial, new_state
-from engines.innovation.state import (
-    InnovationState,
-    fast_copy,
-    restore_snapshot,
-    take_snapshot,
-)
+from engines.innovation.state import InnovationState, fast_copy
 from engines.innovation.view import InnovationView
 from engines.innovation.views import build_view
 
@@ -81,7 +76,7 @@ class InnovationEngine(Engine[InnovationState]):
         """Sharers and demanded players if ``seat`` activated ``card`` now (README)."""
         return dogma_preview(state, seat, card)
 
-    def execution_counts(self, state: InnovationState) -> dict[str, int]:
+    def stats(self, state: InnovationState) -> dict[str, int]:
         """How many times each card's dogma was executed in this game."""
         return dict(state.dogma_counts)
 
@@ -128,9 +123,7 @@ class InnovationEngine(Engine[InnovationState]):
             st.preview = None
             # the affected players are fixed at activation (kept for the replays)
             st.action = ["dogma", seat, card, preview["sharers"], preview["demanded"]]
-            st.snapshot = take_snapshot(st)
-            st.answers = []
-            st.emitted = 0
+            RESUME.begin(st)
             return self._run(st, Ctx(st))
         g = Ctx(st)
         if kind == "draw" and not rest:
@@ -165,40 +158,23 @@ class InnovationEngine(Engine[InnovationState]):
             pass
 
     def _resume(self, st: InnovationState, seat: int, option_id: str) -> list[Event]:
-        q = st.question
-        assert q is not None
-        if seat != q["seat"]:
-            raise not_your_turn()
-        if not any(row[0] == option_id for row in q["options"]):
-            raise illegal_option(option_id)
-        answers = [*st.answers, option_id]
-        emitted = st.emitted
-        assert st.snapshot is not None
-        restore_snapshot(st, st.snapshot)
-        st.question = None
-        g = Ctx(st, answers)
-        events = self._run(st, g)
-        return events[emitted:]
+        answers, emitted = RESUME.resume(st, seat, option_id)
+        return self._run(st, Ctx(st, answers))[emitted:]
 
     @staticmethod
     def _run(st: InnovationState, g: Ctx) -> list[Event]:
+        """Run (or re-run) the dogma action in ``st.action``; the events it emitted."""
         action = st.action
         assert action is not None
-        try:
-            dogma_action(g, action[1], action[2], action[3], action[4])
-            end_action(g)
-        except Suspend:
-            st.answers = list(g.answers)
-            st.emitted = len(g.events)
-            return g.events
-        except GameOver:
-            pass
-        st.action = None
-        st.snapshot = None
-        st.answers = []
-        st.emitted = 0
-        st.question = None
-        st.dogma = None
+
+        def dogma() -> None:
+            with contextlib.suppress(GameOver):
+                dogma_action(g, action[1], action[2], action[3], action[4])
+                end_action(g)
+
+        if RESUME.run(st, g, dogma):
+            st.action = None
+            st.dogma = None
         return g.events
 
 

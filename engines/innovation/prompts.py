@@ -6,6 +6,7 @@ from typing import Any
 
 from engines.core.contract import Option, Prompt
 from engines.core.fast import fast_option, fast_prompt
+from engines.core.suspend import question_prompt
 from engines.innovation.achievements import achievable
 from engines.innovation.catalogue import ICONS
 from engines.innovation.dogma import affected
@@ -54,10 +55,8 @@ def prompts(st: InnovationState) -> list[Prompt]:
         return [fast_prompt(s, "initial_meld",
                             [_card_opt("initial", c) for c in st.hands[s]], {}, True)
                 for s in range(st.players) if st.initial[s] is None]
-    q = st.question
-    if q is not None:
-        opts = [fast_option(r[0], r[1], r[2], r[3], None) for r in q["options"]]
-        return [fast_prompt(q["seat"], q["kind"], opts, q["params"], q["private"])]
+    if st.question is not None:
+        return [question_prompt(st.question)]
     seat = st.current
     if st.confirm is not None:
         return [fast_prompt(seat, "dogma_confirm",

@@ -9,7 +9,7 @@ A dogma suspended on a question keeps, in the state, the position where the dogm
 action began (``snapshot``), the answers given since (``answers``) and the open
 question (``question``): resuming re-executes the action deterministically from the
 snapshot, feeding the recorded answers, until the next unanswered question or the end
-(see ``context.py``). Everything is plain JSON, so a game can be saved mid-dogma.
+(see ``engines/core/suspend.py``). Everything is plain JSON, so a game can be saved mid-dogma.
 """
 
 from __future__ import annotations

@@ -86,7 +86,8 @@ class SevenWondersEngine(Engine[SevenWondersState]):
         if phase == "play" or phase == "last_card":
             if phase == "last_card" and seat != st.last_queue[0]:
                 raise not_your_turn()
-            self._play(st, seat, kind, rest, option_id, events)
+            if not self._play(st, seat, kind, rest, option_id, events):
+                return []  # a no-op: the state is left exactly as it was (not even counted)
         elif phase == "revive":
             if seat != st.revive_queue[0]:
                 raise not_your_turn()
@@ -116,12 +117,13 @@ class SevenWondersEngine(Engine[SevenWondersState]):
 
     @staticmethod
     def _play(st: SevenWondersState, seat: int, kind: str, rest: str, option_id: str,
-              events: list[Event]) -> None:
+              events: list[Event]) -> bool:
+        """A hand, waiting or payment answer; False when it repeats the choice made."""
         choice = st.choice[seat]
         if len(choice) == 2 or len(choice) == turn.CHANGING:  # the payment prompt
             if option_id == "back":
                 turn.withdraw(st, seat, events)
-                return
+                return True
             if kind != "pay":
                 raise illegal_option(option_id)
             action, card = choice[-2:]
@@ -136,7 +138,7 @@ class SevenWondersEngine(Engine[SevenWondersState]):
                 raise IllegalAnswer("invalid_payment", f"'{option_id}' is not a payment "
                                     "offered for this card.", option=option_id)
             turn.set_choice(st, seat, [action, card, pay[0], pay[1], bank, via], events)
-            return
+            return True
         if kind not in ("build", "wonder", "sell"):
             raise illegal_option(option_id)
         _, info = hand_options(st, seat)
@@ -153,6 +155,12 @@ class SevenWondersEngine(Engine[SevenWondersState]):
         action, card, via, bank, pays = found
         if len(pays) > 1:  # several payments: the payment prompt comes next
             turn.set_choice(st, seat, [action, card], events)
-            return
+            return True
         left, right = pays[0]
-        turn.set_choice(st, seat, [action, card, left, right, bank, via], events)
+        complete: list[object] = [action, card, left, right, bank, via]
+        if choice == complete:
+            # The same button pressed again (a double click: the hand's buttons stay open
+            # while the seat waits) is no change: no "changed" event for the table.
+            return False
+        turn.set_choice(st, seat, complete, events)
+        return True

@@ -49,6 +49,10 @@ def set_choice(st: SevenWondersState, seat: int, choice: list[object],
         st.choice[seat] = old[:CHOSEN] + choice if was_chosen else choice
         return
     st.choice[seat] = choice
+    if was_chosen and old[:CHOSEN] == choice:
+        # A change paid exactly as the choice made: nothing changed, so nothing is told
+        # (a "changed" event would be false; the payment prompt just closes).
+        return
     action, card, left, right, bank, via = choice
     events.append(event("chosen", seat, {"changed": was_chosen}))
     events.append(event("choice_detail", seat, {

@@ -6,17 +6,19 @@ to the newest version before returning.
 
 from __future__ import annotations
 
-from pathlib import Path
+from importlib.resources.abc import Traversable
 
 from games.storage.base import (
     ActionRecord,
     Conflict,
     DatabaseTooNew,
+    DatabaseUnavailable,
     NewGame,
     Notice,
     Snapshot,
     StorageError,
     Store,
+    redact_url,
 )
 from games.storage.migrate import MigrationError, latest_version, migrate
 from games.storage.sql import SqlStore
@@ -25,6 +27,7 @@ __all__ = [
     "ActionRecord",
     "Conflict",
     "DatabaseTooNew",
+    "DatabaseUnavailable",
     "MigrationError",
     "NewGame",
     "Notice",
@@ -41,12 +44,14 @@ SQLITE_PREFIX = "sqlite:///"
 
 
 async def open_store(
-    url: str, *, run_migrations: bool = True, migrations_dir: Path | None = None
+    url: str, *, run_migrations: bool = True, migrations_dir: Traversable | None = None
 ) -> SqlStore:
     """Connect to ``url`` and migrate it.
 
     ``sqlite:///relative/path.db``, ``sqlite:////absolute/path.db``, ``sqlite:///:memory:``,
-    or ``postgresql://user@host:port/db`` (also ``postgres://``).
+    or ``postgresql://user@host:port/db`` (also ``postgres://``). A database that cannot be
+    opened raises :class:`DatabaseUnavailable` (one sentence, nothing left running); bad or
+    missing migration files :class:`MigrationError`; a newer schema :class:`DatabaseTooNew`.
     """
     store: SqlStore
     if url.startswith(SQLITE_PREFIX):
@@ -58,7 +63,9 @@ async def open_store(
 
         store = await open_postgres(url)
     else:
-        raise ValueError(f"unsupported database url {url!r} (sqlite:///... or postgresql://...)")
+        raise DatabaseUnavailable(
+            f"unsupported database url {redact_url(url)!r} (want sqlite:///path.db or postgresql://...)"
+        )
     if run_migrations:
         try:
             await migrate(store, directory=migrations_dir)

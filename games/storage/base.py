@@ -11,6 +11,7 @@ from __future__ import annotations
 import abc
 from dataclasses import dataclass
 from typing import Literal
+from urllib.parse import urlsplit, urlunsplit
 
 from games.models import GameInfo, GameStatus
 
@@ -26,6 +27,19 @@ ConflictReason = Literal[
 ]
 
 
+def redact_url(url: str) -> str:
+    """``url`` with its password replaced by ``***``, safe to print and log."""
+    try:
+        parts = urlsplit(url)
+        password = parts.password
+    except ValueError:
+        return url
+    if password is None:
+        return url
+    netloc = parts.netloc.replace(f":{password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
 class StorageError(Exception):
     """Base of every error the storage layer raises itself."""
 
@@ -36,6 +50,14 @@ class Conflict(StorageError):
     def __init__(self, reason: ConflictReason, detail: str = "") -> None:
         super().__init__(f"{reason}: {detail}" if detail else reason)
         self.reason: ConflictReason = reason
+
+
+class DatabaseUnavailable(StorageError):
+    """The database cannot be opened (bad path or URL, not a database, server unreachable).
+
+    Its message is one sentence an operator can act on; the connection was closed, so no
+    worker thread keeps the process alive after it.
+    """
 
 
 class DatabaseTooNew(StorageError):
@@ -139,7 +161,8 @@ class Store(abc.ABC):
     async def set_status(
         self, game_id: int, status: GameStatus, from_statuses: tuple[GameStatus, ...], now: float
     ) -> None:
-        """Move to ``status`` only from ``from_statuses``, else ``Conflict('not_in_lobby')``."""
+        """Move to ``status`` only from ``from_statuses``, else ``Conflict('not_in_lobby')``.
+        Ending a game (finished, abandoned) deletes its processed interaction ids."""
 
     # -- seats ------------------------------------------------------------------------
     @abc.abstractmethod
@@ -170,7 +193,8 @@ class Store(abc.ABC):
     ) -> None:
         """Append the action (seq ``version + 1``), write its snapshot, bump the version and
         record the interaction, all or nothing. ``Conflict`` stale_version or
-        duplicate_interaction when another writer or delivery got there first."""
+        duplicate_interaction when another writer or delivery got there first. An answer
+        that finishes the game also deletes the game's processed interaction ids."""
 
     @abc.abstractmethod
     async def latest_snapshot(self, game_id: int) -> Snapshot | None: ...
@@ -179,7 +203,17 @@ class Store(abc.ABC):
     async def actions(self, game_id: int) -> list[ActionRecord]: ...
 
     @abc.abstractmethod
+    async def answer_counts(self, game_id: int) -> dict[int, int]:
+        """How many logged answers each seat has (one grouped query, not the whole log)."""
+
+    @abc.abstractmethod
     async def interaction_seen(self, interaction_id: int) -> bool: ...
+
+    @abc.abstractmethod
+    async def prune_interactions(self) -> int:
+        """Delete the processed interaction ids of finished and abandoned games (an ended
+        game refuses every answer, so they guard nothing); returns how many were deleted.
+        ``commit_answer`` and ``set_status`` already do it for the game they end."""
 
     # -- turn notices -----------------------------------------------------------------
     @abc.abstractmethod

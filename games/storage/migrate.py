@@ -1,9 +1,12 @@
-"""Apply the numbered SQL files of ``migrations/`` in order, once each, at start-up.
+"""Apply the numbered SQL files of ``games/storage/migrations/`` in order, once each.
 
-Files are named ``NNNN_description.sql`` and numbered 1, 2, 3 ... without gaps. Each file
-runs in its own transaction together with its ``schema_version`` row, so a crash leaves the
-database at a whole version. A database already past the newest file this code knows is
-refused with :class:`DatabaseTooNew` (old code could misread or damage newer data).
+The files are package data (shipped in the wheel, read with :mod:`importlib.resources`), so an
+installed bot finds them wherever it is installed; a missing or empty folder is refused with
+:class:`MigrationError` rather than taken for "schema version 0". Files are named
+``NNNN_description.sql`` and numbered 1, 2, 3 ... without gaps. Each file runs in its own
+transaction together with its ``schema_version`` row, so a crash leaves the database at a
+whole version. A database already past the newest file this code knows is refused with
+:class:`DatabaseTooNew` (old code could misread or damage newer data).
 
 Dialect tokens: the files are portable SQL except ``{{name}}`` tokens, replaced per database:
 
@@ -23,12 +26,14 @@ import re
 import sqlite3
 import time
 from dataclasses import dataclass
-from pathlib import Path
+from importlib import resources
+from importlib.resources.abc import Traversable
 
 from games.storage.base import DatabaseTooNew, StorageError
 from games.storage.sql import SqlStore
 
-MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
+#: The migration files, as package data of ``games.storage``.
+MIGRATIONS_DIR: Traversable = resources.files("games.storage") / "migrations"
 
 DIALECT_TOKENS: dict[str, dict[str, str]] = {
     "sqlite": {"id_pk": "INTEGER PRIMARY KEY AUTOINCREMENT"},
@@ -81,11 +86,22 @@ def split_statements(script: str) -> list[str]:
     return out
 
 
-def load_migrations(directory: Path | None = None) -> list[Migration]:
-    """Every migration file in order; checks the numbering has no gaps or duplicates."""
-    directory = directory or MIGRATIONS_DIR
-    found: dict[int, Path] = {}
-    for path in sorted(directory.glob("*.sql")):
+def load_migrations(directory: Traversable | None = None) -> list[Migration]:
+    """Every migration file in order; checks the numbering has no gaps or duplicates.
+
+    An absent or empty folder is an error, never "no migrations": a bot installed without
+    its ``.sql`` files would otherwise find every database too new or leave a new one empty.
+    """
+    directory = directory if directory is not None else MIGRATIONS_DIR
+    if not directory.is_dir():
+        raise MigrationError(
+            f"the migrations folder {directory} is missing: the installation is incomplete "
+            "(reinstall civbot; the .sql files ship as package data of games.storage)"
+        )
+    found: dict[int, Traversable] = {}
+    for path in sorted(directory.iterdir(), key=lambda p: p.name):
+        if not path.name.endswith(".sql") or not path.is_file():
+            continue
         m = _NAME.match(path.name)
         if not m:
             raise MigrationError(f"badly named migration file {path.name} (want NNNN_name.sql)")
@@ -95,19 +111,23 @@ def load_migrations(directory: Path | None = None) -> list[Migration]:
                 f"two migrations numbered {version}: {found[version].name}, {path.name}"
             )
         found[version] = path
+    if not found:
+        raise MigrationError(
+            f"the migrations folder {directory} holds no .sql files: the installation is "
+            "incomplete (reinstall civbot)"
+        )
     versions = sorted(found)
     if versions != list(range(1, len(versions) + 1)):
         raise MigrationError(f"migrations must be numbered 1..n without gaps, found {versions}")
     return [Migration(v, found[v].name, found[v].read_text(encoding="utf-8")) for v in versions]
 
 
-def latest_version(directory: Path | None = None) -> int:
-    migrations = load_migrations(directory)
-    return migrations[-1].version if migrations else 0
+def latest_version(directory: Traversable | None = None) -> int:
+    return load_migrations(directory)[-1].version
 
 
 async def migrate(
-    store: SqlStore, *, directory: Path | None = None, target: int | None = None
+    store: SqlStore, *, directory: Traversable | None = None, target: int | None = None
 ) -> int:
     """Bring the database to ``target`` (default: the newest file); returns its version.
 
@@ -115,7 +135,7 @@ async def migrate(
     transaction that excludes other migrators, and skips what another process applied.
     """
     migrations = load_migrations(directory)
-    known = migrations[-1].version if migrations else 0
+    known = migrations[-1].version
     target = known if target is None else target
     current = await store.schema_version()
     if current > known:

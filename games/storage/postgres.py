@@ -15,6 +15,7 @@ from typing import Any
 
 import asyncpg
 
+from games.storage.base import DatabaseUnavailable, redact_url
 from games.storage.sql import Backend, Cursor, Row, SqlStore, UniqueViolation
 
 #: pg_advisory_xact_lock key that serialises migrations across processes ("civbot" in ASCII).
@@ -63,7 +64,15 @@ class PostgresBackend(Backend):
 
     @classmethod
     async def connect(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresBackend:
-        pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size)
+        """A pool over ``url``; :class:`DatabaseUnavailable` (password hidden) if the server
+        cannot be reached or refuses us."""
+        try:
+            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise DatabaseUnavailable(
+                f"cannot connect to the PostgreSQL database {redact_url(url)}: "
+                f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
+            ) from exc
         assert pool is not None
         return cls(pool)
 

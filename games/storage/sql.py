@@ -97,6 +97,10 @@ def _game_info(row: Row, seats: list[SeatInfo]) -> GameInfo:
     )
 
 
+#: statuses of games that refuse every answer
+ENDED: tuple[GameStatus, ...] = ("finished", "abandoned")
+
+
 def _placeholders(n: int) -> str:
     return ", ".join("?" for _ in range(n))
 
@@ -105,6 +109,11 @@ async def _not_in_lobby(cur: Cursor, game_id: int) -> Conflict:
     """The refusal when a lobby-only update matched no row: not in the lobby, or no game."""
     exists = await cur.fetchone("SELECT 1 FROM games WHERE id = ?", game_id)
     return Conflict("not_in_lobby" if exists else "not_found", f"game {game_id}")
+
+
+async def _forget_interactions(cur: Cursor, game_id: int) -> None:
+    """An ended game refuses every answer, so its processed interaction ids guard nothing."""
+    await cur.execute("DELETE FROM processed_interactions WHERE game_id = ?", game_id)
 
 
 class SqlStore(Store):
@@ -238,6 +247,8 @@ class SqlStore(Store):
             )
             if n == 0:
                 raise await _not_in_lobby(cur, game_id)
+            if status in ENDED:
+                await _forget_interactions(cur, game_id)
 
     # -- seats ------------------------------------------------------------------------
     async def add_seat(self, game_id: int, seat: int, user_id: int, name: str, now: float) -> None:
@@ -353,6 +364,8 @@ class SqlStore(Store):
             await cur.execute(
                 "DELETE FROM snapshots WHERE game_id = ? AND version < ?", game_id, new_version
             )
+            if status in ENDED:
+                await _forget_interactions(cur, game_id)
 
     async def latest_snapshot(self, game_id: int) -> Snapshot | None:
         async with self.backend.reader() as cur:
@@ -372,12 +385,27 @@ class SqlStore(Store):
             )
         return [ActionRecord(int(r[0]), int(r[1]), int(r[2]), r[3], float(r[4])) for r in rows]
 
+    async def answer_counts(self, game_id: int) -> dict[int, int]:
+        async with self.backend.reader() as cur:
+            rows = await cur.fetchall(
+                "SELECT seat, COUNT(*) FROM actions WHERE game_id = ? GROUP BY seat", game_id
+            )
+        return {int(r[0]): int(r[1]) for r in rows}
+
     async def interaction_seen(self, interaction_id: int) -> bool:
         async with self.backend.reader() as cur:
             row = await cur.fetchone(
                 "SELECT 1 FROM processed_interactions WHERE interaction_id = ?", interaction_id
             )
         return row is not None
+
+    async def prune_interactions(self) -> int:
+        async with self.backend.transaction() as cur:
+            return await cur.execute(
+                "DELETE FROM processed_interactions WHERE game_id IN "
+                f"(SELECT id FROM games WHERE status IN ({_placeholders(len(ENDED))}))",
+                *ENDED,
+            )
 
     # -- turn notices -----------------------------------------------------------------
     async def record_mention(self, game_id: int, seat: int, version: int, now: float) -> bool:

@@ -9,6 +9,8 @@ failing half-way; WAL lets readers in other processes proceed meanwhile.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -17,9 +19,12 @@ from typing import Any
 
 import aiosqlite
 
+from games.storage.base import DatabaseUnavailable
 from games.storage.sql import Backend, Cursor, Row, SqlStore, UniqueViolation
 
 BUSY_TIMEOUT_MS = 10_000
+
+log = logging.getLogger(__name__)
 
 
 async def _run(conn: aiosqlite.Connection, sql: str) -> None:
@@ -58,17 +63,41 @@ class SqliteBackend(Backend):
 
     @classmethod
     async def connect(cls, path: str) -> SqliteBackend:
-        """Open ``path`` (or ``:memory:``) with WAL, foreign keys and a busy timeout."""
+        """Open ``path`` (or ``:memory:``) with WAL, foreign keys and a busy timeout.
+
+        Anything that fails on the way raises :class:`DatabaseUnavailable` after closing the
+        connection: an open aiosqlite connection owns a non-daemon worker thread, so one left
+        behind by a failed PRAGMA ("file is not a database") kept the process from exiting.
+        """
         if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)
+            if Path(path).is_dir():
+                raise DatabaseUnavailable(
+                    f"cannot open the SQLite database {path}: it is a directory, not a file"
+                )
+            try:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise DatabaseUnavailable(
+                    f"cannot open the SQLite database {path}: {exc.strerror or exc}"
+                ) from exc
+        try:
+            conn = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise DatabaseUnavailable(f"cannot open the SQLite database {path}: {exc}") from exc
         pragmas = [f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}", "PRAGMA foreign_keys = ON"]
         if path != ":memory:":
             pragmas.append("PRAGMA journal_mode = WAL")
         # FULL: an acknowledged answer survives a power cut, not only a process crash.
         pragmas.append("PRAGMA synchronous = FULL")
-        for pragma in pragmas:
-            await _run(conn, pragma)
+        try:
+            for pragma in pragmas:
+                await _run(conn, pragma)
+        except BaseException as exc:
+            with contextlib.suppress(Exception):
+                await conn.close()
+            if isinstance(exc, sqlite3.Error):
+                raise DatabaseUnavailable(f"cannot open the SQLite database {path}: {exc}") from exc
+            raise
         return cls(conn)
 
     @asynccontextmanager
@@ -78,14 +107,27 @@ class SqliteBackend(Backend):
             try:
                 yield _SqliteCursor(self._conn)
             except BaseException:
-                await _run(self._conn, "ROLLBACK")
+                await self._rollback()
                 raise
             try:
                 await _run(self._conn, "COMMIT")
             except BaseException:
-                if self._conn.in_transaction:
-                    await _run(self._conn, "ROLLBACK")
+                await self._rollback()
                 raise
+
+    async def _rollback(self) -> None:
+        """Roll back what is still open, never hiding the error being handled.
+
+        On some errors (SQLITE_FULL "database or disk is full", SQLITE_IOERR, SQLITE_NOMEM)
+        SQLite has already rolled the whole transaction back; a ROLLBACK then fails with "no
+        transaction is active" and that message would replace the real one.
+        """
+        if not self._conn.in_transaction:
+            return
+        try:
+            await _run(self._conn, "ROLLBACK")
+        except sqlite3.Error:
+            log.warning("rollback failed after an error", exc_info=True)
 
     @asynccontextmanager
     async def reader(self) -> AsyncIterator[Cursor]:

@@ -12,7 +12,7 @@ import simcord
 from bot_helpers import answer_controls, components
 
 from bot.client import CivBot
-from bot.games import pin, words_for
+from bot.games import words_for
 
 PINNED = re.compile(r"cb:[os]:(?P<game>\d+):(?P<pin>t[0-9a-z]+):(?P<seat>\d+):")
 
@@ -76,7 +76,7 @@ class SimultaneousDriver:
     async def current_pin(self, seat: int) -> str:
         info = await self.bot.service.get(self.game_id)
         prompt = next(p for p in await self.bot.service.prompts(self.game_id) if p.seat == seat)
-        return pin(info.game, prompt, info.version)
+        return await self.bot.delivery.pin_of(info, prompt)
 
     async def pinned_prompt(self, seat: int) -> tuple[Any, Any] | None:
         """(message, clicker) of the newest message, in the seat's DMs or the thread, whose

@@ -232,3 +232,34 @@ async def test_abandoned_game_refuses_answers(service: GameService) -> None:
         await service.answer(game_id, ALICE, "add1")
     assert err.value.key == "game_abandoned"
     assert await service.prompts(game_id) == []
+
+
+async def test_a_repeated_identical_choice_is_not_logged(
+    make_service: Callable[..., GameService], store: SqlStore
+) -> None:
+    """A double click in 7 Wonders (two interactions, the same sell) changes nothing the second
+    time: no second log row, no new version, no event to announce."""
+    service = make_service()
+    info = await service.create("seven_wonders", 100, 200, ALICE, "Alice", "en")
+    await service.join(info.id, BOB, "Bob")
+    await service.join(info.id, CAROL, "Carol")
+    await service.start(info.id, ALICE)
+    prompt = next(p for p in await service.prompts(info.id) if p.seat == 0)
+    sell = next(o.id for o in prompt.options if o.id.startswith("sell:"))
+    first = await service.answer(info.id, ALICE, sell, interaction_id=1001)
+    second = await service.answer(info.id, ALICE, sell, interaction_id=1002)
+    assert second.events == [] and second.info.version == first.info.version
+    assert [a.choice for a in await store.actions(info.id)] == [sell]
+
+
+async def test_answer_counts_per_seat_match_the_log(service: GameService, store: SqlStore) -> None:
+    """The bot names a seat's question by its answer count: one grouped query gives the same
+    counts as reading the whole log."""
+    game_id = await _started(service)
+    await service.answer(game_id, ALICE, "add2")
+    await service.answer(game_id, BOB, "add2")
+    await service.answer(game_id, ALICE, "add2")
+    from_log: dict[int, int] = {}
+    for record in await store.actions(game_id):
+        from_log[record.seat] = from_log.get(record.seat, 0) + 1
+    assert await service.answers_by_seat(game_id) == from_log == {0: 2, 1: 1}

@@ -91,3 +91,43 @@ async def test_command_line_exit_status(
         main, ["verify-replays", "--database", db_url, "--game", str(game_id)]
     )
     assert code == (1 if tamper else 0)
+
+
+async def test_every_game_gets_a_verdict_even_after_unreadable_ones(
+    service: GameService,
+    store: SqlStore,
+    db_url: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Regression: the first snapshot that did not load stopped the whole check with a
+    traceback. Now: ok / MISMATCH / UNREADABLE per game, a summary, exit 1."""
+    monkeypatch.setattr("games.verify.registry_lookup", engine_lookup)
+    bad_snapshot = await _played(service, 2)
+    bad_row = await _played(service, 1)
+    tampered = await _played(service, 2)
+    good = await _played(service, 2)
+    async with store.backend.transaction() as cur:
+        await cur.execute(
+            "UPDATE snapshots SET state = ? WHERE game_id = ?", '{"totals": "oops"}', bad_snapshot
+        )
+        await cur.execute("UPDATE games SET options = ? WHERE id = ?", "{not json", bad_row)
+        await cur.execute("UPDATE actions SET choice = 'add1' WHERE game_id = ?", tampered)
+    reports = {r.game_id: r for r in await verify_replays(store, engines=engine_lookup)}
+    assert [reports[g].verdict for g in (bad_snapshot, bad_row, tampered, good)] == [
+        "UNREADABLE",
+        "UNREADABLE",
+        "MISMATCH",
+        "ok",
+    ]
+    assert "snapshot does not load: ValidationError" in reports[bad_snapshot].detail
+    assert "JSONDecodeError" in reports[bad_row].detail
+    code = await asyncio.to_thread(main, ["verify-replays", "--database", db_url])
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert code == 1
+    assert len(lines) == 5  # one line per game (no traceback), then the summary
+    assert lines[0].startswith(f"game {bad_snapshot} count active v2: UNREADABLE snapshot")
+    assert lines[1].startswith(f"game {bad_row} ? ? v0: UNREADABLE JSONDecodeError: ")
+    assert lines[2].startswith(f"game {tampered} count active v2: MISMATCH")
+    assert lines[3] == f"game {good} count active v2: ok (2 actions)"
+    assert lines[4] == "4 games checked: 1 ok, 1 mismatched, 2 unreadable"

@@ -127,3 +127,35 @@ async def test_migrating_after_open_needs_no_garbage_collection(db_url: str) -> 
             await store.close()
     finally:
         gc.enable()
+
+
+def test_migrations_are_package_data() -> None:
+    """Read through importlib.resources from inside the package, so a wheel carries them
+    (tests/games/test_packaging.py checks the wheel itself)."""
+    assert MIGRATIONS_DIR.is_dir()
+    assert str(MIGRATIONS_DIR).endswith("games/storage/migrations")
+    assert [m.name for m in load_migrations()][0] == "0001_initial.sql"
+
+
+@pytest.mark.parametrize("state", ["missing", "empty"])
+def test_missing_or_empty_migrations_folder_is_a_clear_error(tmp_path: Path, state: str) -> None:
+    folder = tmp_path / "migrations"
+    if state == "empty":
+        folder.mkdir()
+        (folder / "README.txt").write_text("not a migration")
+    with pytest.raises(MigrationError, match="installation is incomplete") as err:
+        load_migrations(folder)
+    assert str(folder) in str(err.value)
+    with pytest.raises(MigrationError, match="installation is incomplete"):
+        latest_version(folder)
+
+
+async def test_existing_database_without_migration_files_is_not_called_too_new(
+    db_url: str, tmp_path: Path
+) -> None:
+    """Regression: with no files, "known version 0" made every database look newer than
+    the code ("upgrade the bot"); the real cause is the missing files."""
+    store = await open_store(db_url)
+    await store.close()
+    with pytest.raises(MigrationError, match="is missing"):
+        await open_store(db_url, migrations_dir=tmp_path / "nowhere")

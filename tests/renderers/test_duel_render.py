@@ -38,6 +38,8 @@ def taken(view: DuelView) -> int:
 POSITIONS: dict[str, Callable[[DuelView], bool]] = {
     "draft_start": lambda v: True,
     "age1_early": lambda v: v.age == 1 and taken(v) >= 3,
+    # Age I is over and Age II already laid out while the weaker player chooses who starts
+    "age2_choice": lambda v: v.phase == "choose_start" and v.age == 2,
     "age2_mid": lambda v: v.age == 2 and taken(v) >= 8,
     "age3_mid": lambda v: v.age == 3 and taken(v) >= 6,
     "finished": lambda v: False,
@@ -90,10 +92,8 @@ def _tile_on_bg(tile: Image.Image) -> Image.Image:
     return bg
 
 
-def test_face_down_slots_show_their_back_and_face_up_slots_their_card(
-    views: dict[str, DuelView],
-) -> None:
-    view = views["age2_mid"]
+def _assert_slots_drawn(view: DuelView) -> None:
+    """Every face-down slot shows its back, every face-up slot its own card."""
     im = duel.render_image(view, "en", NAMES)
     boxes = duel.slot_boxes(view)
     down = [s for s in view.structure if not s.taken and s.card is None]
@@ -109,6 +109,25 @@ def test_face_down_slots_show_their_back_and_face_up_slots_their_card(
             face = duel.card_tile(slot.card, "en", not slot.accessible)
             assert rendered != back, f"slot {slot.slot} is face up but drawn as a back"
             assert rendered == _crop(_tile_on_bg(face), (0, 0, x1 - x0, y1 - y0), 14)
+
+
+def test_face_down_slots_show_their_back_and_face_up_slots_their_card(
+    views: dict[str, DuelView],
+) -> None:
+    _assert_slots_drawn(views["age2_mid"])
+
+
+def test_starter_choice_shows_the_next_age_laid_out(views: dict[str, DuelView]) -> None:
+    """Rulebook 時代結束: the next Age is prepared before the weaker player chooses who
+    starts it, so the image of the choice shows Age II's 12 face-up cards, all untaken."""
+    view = views["age2_choice"]
+    assert view.prompt_kind == "start" and view.active_seat is not None
+    assert not any(s.taken for s in view.structure)
+    assert sum(s.card is not None for s in view.structure) == 12
+    assert {s.back for s in view.structure} == {"age2"}
+    _assert_slots_drawn(view)
+    status = duel._status(view, NAMES, "en")
+    assert status == f"{NAMES[view.active_seat]} chooses who starts Age II"
 
 
 def test_accessible_cards_are_highlighted(views: dict[str, DuelView]) -> None:

@@ -219,7 +219,7 @@ def _recount(st: DuelState) -> None:
         assert sorted(chains) == sorted(st.chains[seat])
         if st.victory is None:
             assert sum(1 for n in sci if n) < 6  # no missed science supremacy
-    if st.phase == "play" and st.structure:
+    if st.phase in ("play", "choose_start") and st.structure:  # the next Age is dealt first
         covered = COVERED_BY[st.age]
         free = [s for s in range(20) if st.structure[s] is not None
                 and all(st.structure[c] is None for c in covered[s])]

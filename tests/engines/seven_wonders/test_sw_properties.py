@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from sw_helpers import ENGINE
 
-from engines.core.contract import Event
+from engines.core.contract import Event, Option, Prompt
 from engines.core.rng import Rng
 from engines.seven_wonders.catalogue import CARDS, GUILDS, age_cards
 from engines.seven_wonders.effects import rebuild_derived
@@ -112,6 +112,16 @@ def check_events(events: list[Event]) -> None:
             assert e.visible_to is None and "card" not in e.params
 
 
+def repeats_the_choice(prompt: Prompt, opt: Option) -> bool:
+    """``opt`` of a ``waiting`` prompt is the choice already made, complete as it is (a
+    double click: a no-op; one with several payments opens a payment change instead)."""
+    return (
+        prompt.kind == "waiting"
+        and opt.id == f"{prompt.params['action']}:{prompt.params['card']}"
+        and (opt.key == "sell" or opt.params.get("payments") == 1)
+    )
+
+
 def play_game(players: int, seed: int, detailed: bool) -> tuple[SevenWondersState, int]:
     options = OPTIONS[seed % len(OPTIONS)]
     st = ENGINE.new_game(players, seed, options)
@@ -127,6 +137,12 @@ def play_game(players: int, seed: int, detailed: bool) -> tuple[SevenWondersStat
         p = prompts[rng.below(len(prompts))]
         assert p.options
         opt = p.options[rng.below(len(p.options))]
+        if repeats_the_choice(p, opt):
+            before = ENGINE.dump(st)
+            assert ENGINE.apply(st, p.seat, opt.id) == []  # legal, and changes nothing
+            assert ENGINE.dump(st) == before
+            log.append((p.seat, opt.id))  # a log holding it still replays (checked below)
+            continue
         if detailed and rng.below(8) == 0:
             check_views(st)
             before = ENGINE.dump(st)

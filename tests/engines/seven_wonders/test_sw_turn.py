@@ -148,6 +148,53 @@ def test_the_turn_resolving_during_a_change_plays_the_choice_made() -> None:
     assert [p.kind for p in ENGINE.prompts(st)] == ["hand", "hand", "hand"]
 
 
+# -- the same choice twice (a double click on a hand button) --------------------------------
+
+
+@pytest.mark.parametrize("option", ["build:altar", "sell:theater", "wonder:stockade"])
+def test_the_same_choice_twice_is_a_no_op(option: str) -> None:
+    """A double click answers the ``waiting`` prompt (the hand's buttons stay open) with the
+    choice just made: not a change, so no event (before the fix: a public "chosen,
+    changed" and a second ``choice_detail``) and the state untouched, ``answers`` included."""
+    st = position(turn=5, hands=H3, coins=9, boards=["ephesos", "olympia", "olympia"])
+    first = ENGINE.apply(st, 0, option)
+    assert kinds(first) == ["chosen", "choice_detail"]
+    waiting = ENGINE.prompt_for(st, 0)
+    assert waiting is not None and waiting.kind == "waiting" and option in option_ids(waiting)
+    before = ENGINE.dump(st)
+    assert ENGINE.apply(st, 0, option) == []
+    assert ENGINE.dump(st) == before
+    new, events = ENGINE.answer(st, 0, option)  # the service's path
+    assert events == [] and ENGINE.dump(new) == before
+    # a different option is still a change, told as one; pressing it twice is told once
+    other = "sell:altar" if option != "sell:altar" else "sell:theater"
+    assert ENGINE.apply(st, 0, other)[0].params == {"changed": True}
+    assert ENGINE.apply(st, 0, other) == []
+
+
+def test_a_repeated_choice_in_the_log_replays_and_the_turn_resolves_once() -> None:
+    st = position(turn=5, hands=H3)
+    log = [(0, "build:altar"), (0, "build:altar"), (1, "sell:baths"), (1, "sell:baths"),
+           (2, "sell:tavern")]
+    events = [e for seat, oid in log for e in ENGINE.apply(st, seat, oid)]
+    assert [e.params["changed"] for e in events if e.kind == "chosen"] == [False] * 3
+    assert kinds(events).count("building_built") == 1 and st.buildings[0] == ["altar"]
+    assert st.turn == 6 and st.coins == [3, 6, 6]
+
+
+def test_a_change_paid_exactly_as_the_choice_made_tells_nothing() -> None:
+    st = two_ways()
+    choose_all(st, {0: "build:guard_tower"}, pay={0: "pay:2:0"})
+    chosen = list(st.choice[0])
+    before = seen_by_others(st)
+    assert ENGINE.apply(st, 0, "build:guard_tower") == []  # a change of payment begins
+    assert ENGINE.apply(st, 0, "pay:2:0") == []  # the same payment: nothing changed
+    assert st.choice[0] == chosen and seen_by_others(st) == before
+    assert ENGINE.prompt_for(st, 0).kind == "waiting"  # type: ignore[union-attr]
+    assert ENGINE.apply(st, 0, "build:guard_tower") == []
+    assert kinds(ENGINE.apply(st, 0, "pay:0:2")) == ["chosen", "choice_detail"]  # a change
+
+
 def test_resolution_events_say_who_built_what_but_not_what_was_sold() -> None:
     st = position(turn=5, hands=H3, boards=["gizah", "ephesos", "rhodos"],
                   cities=[[], [], ["sawmill"]])

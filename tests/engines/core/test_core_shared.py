@@ -1,5 +1,6 @@
 """What the engines share in ``engines.core``: catalogue loading, option checks, the fast
-constructors, the error helpers and the generator's shuffle."""
+constructors (every contract field included), the error helpers and the generator's
+shuffle."""
 
 from __future__ import annotations
 
@@ -9,10 +10,11 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from engines.core import contract
 from engines.core.catalogue import Frozen, name_in, read_json, validated_names
-from engines.core.contract import Option
+from engines.core.contract import RESERVED_OPTION_IDS, Event, Option, Prompt
 from engines.core.errors import illegal_option, not_your_turn
-from engines.core.fast import OptionCache, fast_option, unvalidated
+from engines.core.fast import OptionCache, event, fast_option, fast_prompt, unvalidated
 from engines.core.rng import Rng
 from engines.duel.engine import DuelEngine
 from engines.innovation.engine import InnovationEngine
@@ -100,3 +102,36 @@ def test_shuffle_is_fisher_yates_with_below() -> None:
             expected[i], expected[j] = expected[j], expected[i]
         fast.shuffle(items)
         assert items == expected and fast.state == slow.state
+
+
+def test_fast_builders_equal_validated_models_new_fields_included() -> None:
+    """The fast builders spell out every field; a field added to the contract but not to
+    them would make fast objects differ from validated ones (and fail at import)."""
+    pairs = [
+        (fast_option("x", "k", {}, None, None), Option(id="x", key="k")),
+        (fast_option("x", "k", {"a": 1}, "c", 2, "build"),
+         Option(id="x", key="k", params={"a": 1}, card="c", cost=2, group="build")),
+        (fast_prompt(0, "turn", [], {}, False), Prompt(seat=0, kind="turn", options=[])),
+        (fast_prompt(1, "bid", [fast_option("pass", "pass", {}, None, None)], {"n": 1}, True,
+                     "number", True),
+         Prompt(seat=1, kind="bid", options=[Option(id="pass", key="pass")], params={"n": 1},
+                private=True, layout="number", reaction=True)),
+        (event("built", 0, {}), Event(kind="built", seat=0)),
+        (event("built", 0, {"c": "x"}, [0], True),
+         Event(kind="built", seat=0, params={"c": "x"}, visible_to=[0], provisional=True)),
+    ]
+    for fast, slow in pairs:
+        assert fast == slow and fast.model_dump() == slow.model_dump()
+        assert fast.model_dump_json() == slow.model_dump_json()
+        assert type(slow).model_validate_json(fast.model_dump_json()) == fast
+    defaults = fast_prompt(0, "turn", [fast_option("x", "k", {}, None, None)], {}, False)
+    assert (defaults.layout, defaults.reaction, defaults.options[0].group) == (None, False, None)
+    assert event("e", None, {}).provisional is False
+    with pytest.raises(ValidationError):
+        Prompt(seat=0, kind="turn", options=[], layout="grid")  # type: ignore[arg-type]
+
+
+def test_every_reserved_option_id_is_documented() -> None:
+    doc = contract.__doc__ or ""
+    for option_id in RESERVED_OPTION_IDS:
+        assert f"- ``{option_id}``: " in doc, option_id

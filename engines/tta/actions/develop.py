@@ -1,0 +1,167 @@
+"""Develop a technology, change government peacefully, or by revolution.
+
+Develop (L924-L942): 1 civil action + the science cost; the card enters play (L936); farm,
+mine, urban and unit technologies need workers to do anything (L944-L972). Special
+technologies act at once, one per type: the higher level stays and the lower leaves the
+game, even when the lower is the one just developed (L974-L987, L1054).
+Peaceful change (L989-L1016): counts as developing (L999), 1 civil action + the higher
+cost (L1008); the old government leaves (L1012); spent tokens stay spent, new ones are
+usable at once (L1014, X15). Revolution (L1020-L1044): only with no civil action spent
+this turn (L1028, L1036); the lower cost (L1029); every civil action is spent, the new
+ones too (L1032, L1038); military actions untouched (L1040, X16).
+Options ``develop:<card>`` and ``revolution:<card>``.
+
+Seams: ``SCIENCE_MODIFIERS[card in play](civ, tech, cost)`` (Shakespeare, Bach …) and
+``ON_DEVELOP[card in play](st, seat, tech)`` (Leonardo, Newton, Einstein; a revolution
+counts, L999); ``MILITARY_REVOLUTION`` (cards in play with which a revolution costs every
+military action instead of every civil one: Robespierre) and ``ON_REVOLUTION[card in
+play](st, seat, government)`` (Robespierre's culture).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engines.core.contract import Event, Option
+from engines.core.fast import event, fast_option
+from engines.tta.facts import AGE, KIND, REVOLUTION, SCIENCE, SUBTYPE
+from engines.tta.play import discard_civil, enter, leave
+from engines.tta.ratings import (
+    civil_left,
+    civil_total,
+    military_left,
+    military_total,
+    static_cards,
+)
+from engines.tta.state import Civ, TtaState
+
+SCIENCE_MODIFIERS: dict[str, Callable[[Civ, str, int], int]] = {}
+ON_DEVELOP: dict[str, Callable[[TtaState, int, str], None]] = {}
+MILITARY_REVOLUTION: set[str] = set()
+ON_REVOLUTION: dict[str, Callable[[TtaState, int, str], None]] = {}
+
+TECHS = frozenset({"farm", "mine", "urban", "unit", "special", "government"})
+
+
+def science_cost(civ: Civ, card: str, revolution: bool = False) -> int:
+    cost = REVOLUTION[card] if revolution else SCIENCE[card]
+    if SCIENCE_MODIFIERS:
+        for c in static_cards(civ):
+            mod = SCIENCE_MODIFIERS.get(c)
+            if mod is not None:
+                cost = mod(civ, card, cost)
+    return max(0, cost)
+
+
+def revolution_by_military(civ: Civ) -> bool:
+    """A revolution costs every military action instead of every civil one (Robespierre)."""
+    return bool(MILITARY_REVOLUTION) and any(c in MILITARY_REVOLUTION
+                                             for c in static_cards(civ))
+
+
+def options(st: TtaState, seat: int) -> list[Option]:
+    civ = st.civs[seat]
+    ca = civil_left(civ)
+    by_mil = revolution_by_military(civ)
+    if ca < 1 and not by_mil:
+        return []
+    out = []
+    seen: set[str] = set()
+    for card in civ.hand:
+        if card in seen or KIND[card] not in TECHS:
+            continue
+        seen.add(card)
+        cost = science_cost(civ, card)
+        if ca >= 1 and cost <= civ.science:
+            out.append(fast_option(f"develop:{card}", "develop", {"card": card, "ca": 1,
+                                                                  "sci": cost},
+                                   card, None, "play"))
+        # no civil action spent this turn (L1028; <= 0: Hammurabi's converted one) — or,
+        # with Robespierre, no military action spent and at least one to pay with
+        if KIND[card] == "government" and (
+                (civ.ma_spent == 0 and military_left(civ) >= 1) if by_mil
+                else civ.ca_spent <= 0):
+            rcost = science_cost(civ, card, revolution=True)
+            if rcost <= civ.science:
+                pay = {"ma": military_left(civ)} if by_mil else {"ca": ca}
+                out.append(fast_option(f"revolution:{card}", "revolution",
+                                       {"card": card, **pay, "sci": rcost}, card, None,
+                                       "play"))
+    return out
+
+
+def _into_play(st: TtaState, seat: int, card: str) -> list[Event]:
+    """``card`` leaves the hand and enters play (the government replaces the old one)."""
+    civ = st.civs[seat]
+    civ.hand.remove(card)
+    if card in civ.taken:
+        civ.taken.remove(card)
+    kind = KIND[card]
+    events: list[Event] = []
+    if kind == "government":
+        old = civ.government
+        leave(st, seat, old)
+        discard_civil(st, old)
+        civ.government = card
+        enter(st, seat, card)
+        return events
+    if kind == "special":
+        rival = next((t for t in civ.techs
+                      if KIND[t] == "special" and SUBTYPE[t] == SUBTYPE[card]), None)
+        if rival is not None and AGE[rival] >= AGE[card]:
+            discard_civil(st, card)  # the lower one, just developed, leaves (L979)
+            events.append(event("technology_obsolete", seat, {"card": card}))
+            return events
+        if rival is not None:
+            leave(st, seat, rival)
+            civ.techs.remove(rival)
+            discard_civil(st, rival)
+            events.append(event("technology_obsolete", seat, {"card": rival}))
+    civ.techs.append(card)
+    if kind in ("farm", "mine", "urban", "unit"):
+        civ.workers[card] = 0
+        if kind in ("farm", "mine"):
+            civ.blue[card] = 0
+    enter(st, seat, card)
+    return events
+
+
+def _after(st: TtaState, seat: int, card: str) -> None:
+    if ON_DEVELOP:
+        for c in static_cards(st.civs[seat]):
+            hook = ON_DEVELOP.get(c)
+            if hook is not None:
+                hook(st, seat, card)
+
+
+def do(st: TtaState, seat: int, card: str) -> list[Event]:
+    civ = st.civs[seat]
+    cost = science_cost(civ, card)
+    civ.ca_spent += 1
+    civ.science -= cost
+    events = [event("developed", seat, {"card": card, "sci": cost})]
+    events.extend(_into_play(st, seat, card))
+    _after(st, seat, card)
+    return events
+
+
+def revolution(st: TtaState, seat: int, card: str) -> list[Event]:
+    civ = st.civs[seat]
+    cost = science_cost(civ, card, revolution=True)
+    civ.science -= cost
+    events = [event("revolution", seat, {"card": card, "sci": cost,
+                                         "from": civ.government})]
+    by_mil = revolution_by_military(civ)
+    events.extend(_into_play(st, seat, card))
+    # the new government's actions are spent too (L1038)
+    if by_mil:
+        civ.ma_spent = military_total(civ)
+    else:
+        civ.ca_spent = civil_total(civ)
+    _after(st, seat, card)
+    if ON_REVOLUTION:
+        for c in static_cards(civ):
+            hook = ON_REVOLUTION.get(c)
+            if hook is not None:
+                hook(st, seat, card)
+    return events

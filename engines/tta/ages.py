@@ -1,0 +1,76 @@
+"""Age transitions, the last round (scope §27; L1815-L1886).
+
+Age A ends at the first replenish and only the decks change (L1815-L1821). Ages I and II
+end the moment the last card of their civil deck is dealt (L1825; ruling B2), then in
+order: antiquated cards (of the age before the one that ended) leave the hands
+(L1835-L1839); antiquated leaders and unfinished wonders leave play, the wonder's tokens
+back to the bank (L1841-L1847); completed wonders and the rest stay (L1849); each player
+returns 2 yellow-bank tokens to the box (L1851-L1857); the next age's decks become current
+and the old military deck leaves (L1859-L1861); event decks are untouched (L1863).
+The first game's Age III has no decks: no refill, no military draws (L1873-L1877, L1793).
+Last round (L1879-L1886): the round in which the game-ending age begins is the last if it
+began on the starting player's turn, else the next one.
+"""
+
+from __future__ import annotations
+
+from engines.core.contract import Event
+from engines.core.fast import event
+from engines.tta.facts import AGE, YELLOW_LOST_AT_AGE_END
+from engines.tta.play import discard_civil, leave, remove_yellow
+from engines.tta.state import TtaState
+
+#: the age whose beginning ends the game, by mode (the first game: Age III, L1873-L1886)
+FINAL_AGE = {"first": 3}
+
+
+def end_age_a(st: TtaState) -> list[Event]:
+    """Age A ends: Age I becomes current; nothing else happens (L1815-L1821, L574)."""
+    st.age = 1
+    return [event("age_began", None, {"age": 1})]
+
+
+def end_age(st: TtaState) -> list[Event]:
+    """The current age (I or II) ends now (L1823-L1871)."""
+    ended = st.age
+    old = ended - 1  # antiquated level
+    lost: list[int] = []
+    for seat, civ in enumerate(st.civs):
+        for card in [c for c in civ.hand if AGE[c] <= old]:
+            civ.hand.remove(card)
+            if card in civ.taken:
+                civ.taken.remove(card)
+            discard_civil(st, card)
+        for card in [c for c in civ.military if AGE[c] <= old]:
+            civ.military.remove(card)
+            st.removed.append(card)
+        if civ.leader is not None and AGE[civ.leader] <= old:
+            leader = civ.leader
+            leave(st, seat, leader)
+            civ.leader = None
+            discard_civil(st, leader)
+        if civ.wonder is not None and AGE[civ.wonder] <= old:
+            civ.blue_bank += civ.stages  # its tokens go back to the bank (L1845)
+            discard_civil(st, civ.wonder)
+            civ.wonder = None
+            civ.stages = 0
+        lost.append(remove_yellow(civ, YELLOW_LOST_AT_AGE_END))
+    # the old military deck and its discards leave the game (L1859-L1861, L1875)
+    st.removed.extend(st.military_decks[ended])
+    st.removed.extend(st.military_discards[ended])
+    st.military_decks[ended] = []
+    st.military_discards[ended] = []
+    st.age = ended + 1
+    events = [event("age_ended", None, {"age": ended, "yellow_lost": lost}),
+              event("age_began", None, {"age": st.age})]
+    if st.age == FINAL_AGE[st.mode] and st.last_round is None:
+        st.last_round = st.round if st.current == st.start else st.round + 1
+        events.append(event("last_round", None, {"round": st.last_round}))
+    return events
+
+
+def is_last_turn(st: TtaState) -> bool:
+    """The seat now playing plays the game's last turn: the one to the starting player's
+    right, in the last round (L1884-L1886)."""
+    return (st.last_round == st.round
+            and st.current == (st.start - 1) % st.players)

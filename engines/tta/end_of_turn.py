@@ -1,0 +1,149 @@
+"""The end of a turn in the 2015 order (scope §12; L1676-L1809, L2140-L2164).
+
+1. discard military cards down to the military action total — the only decision, asked
+   before this runs (``prompts``: kind ``discard``; L1680-L1686);
+2. uprising check, 3. production phase: science and culture, corruption, food,
+   consumption, resources — the economy's ``end_of_turn`` (L1700-L1766);
+4. draw one military card per unspent military action, at most 3 (L1783-L1789), not
+   skipped by an uprising (L2158-L2160); an empty deck is reshuffled from its age's
+   discards (L1791, L1905), nothing drawn when both are empty (ruling C4); no draw in the
+   first round (L508) nor in the first game's Age III (L1793);
+5. reset all actions (L1805-L1809).
+The first round runs the same steps: its full banks give no discontent, corruption or
+consumption (L458-L514, X2).
+
+Seam: ``END_OF_TURN_HOOKS`` run after the reset (Genghis Khan's culture, CC).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engines.core.contract import Event
+from engines.core.fast import event
+from engines.core.rng import Rng
+from engines.tta import economy, tokens
+from engines.tta.facts import CUL, HAPPY, MILITARY_DRAW_MAX, SCI, VALUE
+from engines.tta.ratings import military_left, ratings, static_cards
+from engines.tta.state import Civ, TtaState
+
+END_OF_TURN_HOOKS: dict[str, Callable[[TtaState, int], list[Event]]] = {}
+#: ``PRODUCTION_WORKERS[card in play](civ)``: extra workers that produce on farm/mine cards
+#: this production phase only (Transcontinental Railroad: one worker on the best mine twice)
+PRODUCTION_WORKERS: dict[str, Callable[[Civ], dict[str, int]]] = {}
+
+
+def _extra_workers(civ: Civ) -> dict[str, int]:
+    extra: dict[str, int] = {}
+    if PRODUCTION_WORKERS:
+        for c in static_cards(civ):
+            fn = PRODUCTION_WORKERS.get(c)
+            if fn is not None:
+                for t, n in fn(civ).items():
+                    extra[t] = extra.get(t, 0) + n
+    return extra
+
+
+def production_forecast(st: TtaState, seat: int) -> economy.EndOfTurn:
+    """Steps 2-3 for ``seat`` as they would happen now, without changing the state: what
+    ``production_phase`` applies and what the ``end`` option forecasts (platform §5.2)."""
+    civ = st.civs[seat]
+    r = ratings(civ)
+    farms = tokens.cards(civ, "farm")
+    mines = tokens.cards(civ, "mine")
+    extra = _extra_workers(civ)
+    args = (civ.yellow_bank, r[HAPPY], civ.pool, civ.blue_bank,
+            tuple(VALUE[t] for t in farms), tuple(civ.blue[t] for t in farms),
+            tuple(civ.workers[t] + extra.get(t, 0) for t in farms),
+            tuple(VALUE[t] for t in mines), tuple(civ.blue[t] for t in mines),
+            tuple(civ.workers[t] + extra.get(t, 0) for t in mines),
+            civ.science, r[SCI], civ.culture, r[CUL])
+    out = _PRODUCTION.get(args)
+    if out is None:
+        if len(_PRODUCTION) >= _PRODUCTION_MAX:
+            _PRODUCTION.clear()
+        (yellow, happy, pool, bank, fv, ft, fw, mv, mt, mw, sci, sci_r, cul, cul_r) = args
+        out = _PRODUCTION[args] = economy.end_of_turn(
+            yellow_left=yellow, happiness=happy, unused_workers=pool, blue_bank=bank,
+            farm_values=fv, farm_tokens=ft, farm_workers=fw,
+            mine_values=mv, mine_tokens=mt, mine_workers=mw,
+            science=sci, science_rating=sci_r, culture=cul, culture_rating=cul_r)
+    return out
+
+
+#: ``economy.end_of_turn`` (a pure function) by its arguments: the ``end`` option's forecast
+#: asks after every answer and most answers change none of them (platform §4.8)
+_PRODUCTION: dict[tuple[Any, ...], economy.EndOfTurn] = {}
+_PRODUCTION_MAX = 20_000
+
+
+def production_phase(st: TtaState, seat: int) -> economy.EndOfTurn:
+    """Steps 2-3 for ``seat``, applied to the state; returns what happened."""
+    civ = st.civs[seat]
+    out = production_forecast(st, seat)
+    farms = tokens.cards(civ, "farm")
+    mines = tokens.cards(civ, "mine")
+    if not out.uprising:
+        civ.science = out.science
+        civ.culture = out.culture
+        for t, n in zip(farms, out.farm_tokens, strict=True):
+            civ.blue[t] = n
+        for t, n in zip(mines, out.mine_tokens, strict=True):
+            civ.blue[t] = n
+        civ.blue_bank = out.blue_bank
+    return out
+
+
+def draw_military(st: TtaState, seat: int, n: int) -> list[str]:
+    """Draw up to ``n`` cards of the current age's military deck (L1783-L1791)."""
+    age = st.age
+    deck = st.military_decks[age] if age < len(st.military_decks) else []
+    drawn: list[str] = []
+    for _ in range(n):
+        if not deck:
+            pile = st.military_discards[age]
+            if not pile:
+                break  # ruling C4
+            rng = Rng(st.rng)
+            deck.extend(pile)
+            pile.clear()
+            rng.shuffle(deck)
+            st.rng = rng.state
+        drawn.append(deck.pop())
+    st.civs[seat].military.extend(drawn)
+    return drawn
+
+
+def draws_due(st: TtaState, seat: int) -> int:
+    """Military cards ``seat`` will draw at this end of turn (L1783-L1793)."""
+    if st.round == 1 or (st.mode == "first" and st.age >= 3):
+        return 0
+    return max(0, min(MILITARY_DRAW_MAX, military_left(st.civs[seat])))
+
+
+def end_turn(st: TtaState, seat: int) -> list[Event]:
+    """Steps 2-5 (the discards are done)."""
+    civ = st.civs[seat]
+    out = production_phase(st, seat)
+    events = [event("production", seat, {
+        "uprising": out.uprising, "discontent": out.discontent,
+        "corruption": out.corruption_resources + out.corruption_food,
+        "food": out.food_produced, "consumption": out.consumption,
+        "famine_culture": out.famine_culture, "resources": out.resources_produced})]
+    n = draws_due(st, seat)
+    if n:
+        drawn = draw_military(st, seat, n)
+        # a public event without the cards and a private twin naming them (platform §4.6)
+        events.append(event("drew_military", seat, {"count": len(drawn)}))
+        events.append(event("drew_military_cards", seat, {"cards": drawn}, [seat]))
+    civ.ca_spent = 0
+    civ.ma_spent = 0
+    civ.taken.clear()
+    civ.marks.clear()
+    if END_OF_TURN_HOOKS:
+        for c in list(static_cards(civ)):
+            hook = END_OF_TURN_HOOKS.get(c)
+            if hook is not None:
+                events.extend(hook(st, seat))
+    return events

@@ -1,0 +1,245 @@
+"""A civilization's numbers, recomputed from its cards (scope §5; L844-L903).
+
+Cards that need workers (farms, mines, urban buildings, units) give their symbols once per
+worker; governments, special technologies, leaders, completed wonders and colonies give
+theirs once while in play (L844-L851). Ratings never go below 0; happiness never above 8
+(L887-L893). Action totals are the white / red tokens the cards give (L899-L903).
+
+Seam for the ability modules (leaders, wonders): ``MODIFIERS[card_id]`` is called with the
+civilization and the rating list of every card in play that has an entry, after the
+printed symbols are summed and before the clamps (e.g. Alexander's +1 strength per unit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from engines.tta import armies
+from engines.tta.facts import (
+    ABILITIES,
+    AGE,
+    CA,
+    CIVIL_HAND,
+    CUL,
+    FOOD,
+    HAPPY,
+    KIND,
+    MA,
+    MIL_HAND,
+    OUT,
+    PERMANENT,
+    RES,
+    SCI,
+    STATIC,
+    STR,
+    SUBTYPE,
+    TACTIC,
+    URBAN_LIMIT,
+)
+from engines.tta.state import Civ
+
+#: ``MODIFIERS[card](civ, ratings)``: adjust ``ratings`` (FOOD … STR) in place
+MODIFIERS: dict[str, Callable[[Civ, list[int]], None]] = {}
+
+MAX_HAPPY = 8
+#: a wonder flipped by Ravages of Time produces 2 culture instead of its effects (MC)
+FLIPPED_CULTURE = 2
+
+
+def static_cards(civ: Civ) -> Iterator[str]:
+    """Cards whose symbols count once while in play: the government, special
+    technologies, the leader and completed wonders (L844-L851)."""
+    memo = _reading
+    if memo is None:
+        return _static_cards(civ)
+    hit = memo.get(id(civ))
+    if hit is None or hit[0] is not civ:
+        hit = _memo(civ, memo)
+    return iter(hit[3])
+
+
+def _static_cards(civ: Civ) -> Iterator[str]:
+    yield civ.government
+    for t in civ.techs:
+        if KIND[t] == "special":
+            yield t
+    if civ.leader is not None:
+        yield civ.leader
+    if civ.flipped:  # Ravages of Time: a flipped wonder has no effects (its 2 culture: below)
+        yield from (w for w in civ.wonders if w not in civ.flipped)
+    else:
+        yield from civ.wonders
+
+
+#: while a pass that changes no state runs (``reading``), each civilization's static totals,
+#: ratings and static cards, by ``id``: ``[civ, totals, ratings or None, cards]``
+_reading: dict[int, list[Any]] | None = None
+
+
+@contextmanager
+def reading() -> Iterator[None]:
+    """Compute each civilization's static totals and ratings once while the block runs: the
+    prompts of a position ask them dozens of times (platform §4.8). Only for blocks that
+    change no civilization (``undo_window`` builds the prompts and the forecast in one)."""
+    global _reading
+    if _reading is not None:
+        yield
+        return
+    _reading = {}
+    try:
+        yield
+    finally:
+        _reading = None
+
+
+def _memo(civ: Civ, memo: dict[int, list[Any]]) -> list[Any]:
+    hit = memo.get(id(civ))
+    if hit is None or hit[0] is not civ:
+        cards = tuple(_static_cards(civ))
+        totals = [0] * (MIL_HAND + 1)
+        for c in cards:
+            s = STATIC.get(c)
+            if s is not None:
+                for i, v in enumerate(s):
+                    if v:
+                        totals[i] += v
+        hit = memo[id(civ)] = [civ, totals, None, cards]
+    return hit
+
+
+def _static(civ: Civ, pos: int) -> int:
+    memo = _reading
+    if memo is not None:
+        hit = memo.get(id(civ))
+        if hit is None or hit[0] is not civ:
+            hit = _memo(civ, memo)
+        return int(hit[1][pos])
+    total = 0
+    for c in static_cards(civ):
+        s = STATIC.get(c)
+        if s is not None:
+            total += s[pos]
+    return total
+
+
+def civil_total(civ: Civ) -> int:
+    """White tokens owned = total civil actions (L899-L903)."""
+    return _static(civ, CA)
+
+
+def military_total(civ: Civ) -> int:
+    """Red tokens owned = total military actions (L899-L903); Patriotism's temporary one
+    (``marks['temp_ma']``) counts until the end of the turn (L1256-L1264)."""
+    return _static(civ, MA) + civ.marks.get("temp_ma", 0)
+
+
+def civil_left(civ: Civ) -> int:
+    return civil_total(civ) - civ.ca_spent
+
+
+def military_left(civ: Civ) -> int:
+    return military_total(civ) - civ.ma_spent
+
+
+def urban_limit(civ: Civ) -> int:
+    """Buildings of one urban type allowed, whatever their levels (L741-L751)."""
+    return _static(civ, URBAN_LIMIT)
+
+
+def civil_hand_limit(civ: Civ) -> int:
+    """Civil actions total (+1 with the Library of Alexandria), L636-L642, L1797-L1798."""
+    return civil_total(civ) + _static(civ, CIVIL_HAND)
+
+
+def military_hand_limit(civ: Civ) -> int:
+    """Red tokens owned (+1 with the Library of Alexandria), L1684-L1686: Patriotism's
+    temporary military action is no red token (L1262), so it does not count."""
+    return _static(civ, MA) + _static(civ, MIL_HAND)
+
+
+def units(civ: Civ) -> dict[tuple[str, int], int]:
+    """Unit counts by ``(type, level)`` (air forces excluded: they join armies apart)."""
+    out: dict[tuple[str, int], int] = {}
+    for t, n in civ.workers.items():
+        if n and KIND[t] == "unit" and SUBTYPE[t] != "air_force":
+            key = (SUBTYPE[t], AGE[t])
+            out[key] = out.get(key, 0) + n
+    return out
+
+
+#: a leader ability letting infantry fill cavalry slots (Genghis Khan, CC)
+INFANTRY_AS_CAVALRY = "infantry_may_count_as_cavalry_for_tactics"
+
+
+def air_forces(civ: Civ) -> int:
+    """Air force units: each may double one army's bonus (L1957-L1961)."""
+    return sum(n for t, n in civ.workers.items()
+               if n and KIND[t] == "unit" and SUBTYPE[t] == "air_force")
+
+
+def formed_armies(civ: Civ) -> tuple[int, tuple[armies.Army, ...]]:
+    """The current tactic's armies and the strength they add (L1556-L1600; ``armies``
+    optimiser): air forces join them (L1957-L1961), and a leader with
+    ``INFANTRY_AS_CAVALRY`` lets infantry fill cavalry slots. One place for the rating and
+    the view."""
+    if civ.tactic is None:
+        return 0, ()
+    flex = civ.leader is not None and INFANTRY_AS_CAVALRY in ABILITIES.get(civ.leader, ())
+    return armies.army_strength(units(civ), TACTIC[civ.tactic], air_forces(civ),
+                                infantry_as_cavalry=flex)
+
+
+def army_bonus(civ: Civ) -> int:
+    """The strength the current tactic's armies add."""
+    return formed_armies(civ)[0] if civ.tactic is not None else 0
+
+
+def ratings(civ: Civ) -> list[int]:
+    """``[food, resources, science, culture, happy, strength]``: production per turn
+    (L1736-L1766) and the four ratings (L221-L283), clamped (L887-L893)."""
+    memo = _reading
+    if memo is None:
+        return _rate(civ)
+    hit = _memo(civ, memo)
+    if hit[2] is None:
+        hit[2] = tuple(_rate(civ))
+    return list(hit[2])
+
+
+def _rate(civ: Civ) -> list[int]:
+    r = [0, 0, 0, 0, 0, 0]
+    for t, n in civ.workers.items():
+        if n:
+            o = OUT[t]
+            for i in range(6):
+                if o[i]:
+                    r[i] += o[i] * n
+    for c in static_cards(civ):
+        s = STATIC.get(c)
+        if s is not None:
+            r[SCI] += s[SCI]
+            r[CUL] += s[CUL]
+            r[HAPPY] += s[HAPPY]
+            r[STR] += s[STR]
+    r[CUL] += FLIPPED_CULTURE * len(civ.flipped)
+    for col in civ.colonies:
+        p = PERMANENT[col]
+        r[STR] += p.get("strength", 0)
+        r[HAPPY] += p.get("happy", 0)
+    r[STR] += army_bonus(civ)
+    if MODIFIERS:
+        for c in (*static_cards(civ), *civ.techs):
+            m = MODIFIERS.get(c)
+            if m is not None:
+                m(civ, r)
+    for i in (FOOD, RES, SCI, CUL, STR):
+        if r[i] < 0:
+            r[i] = 0
+    r[HAPPY] = min(MAX_HAPPY, max(0, r[HAPPY]))
+    return r
+
+
+def strength(civ: Civ) -> int:
+    return ratings(civ)[STR]

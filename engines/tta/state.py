@@ -1,0 +1,172 @@
+"""The whole game in pydantic models (JSON round trip via ``model_dump_json``).
+
+Cards are ids (``I_iron``); several physical copies of one card are the same id repeated.
+Piles are lists with the top card last. One ``Civ`` per seat holds that player's board;
+``TtaState`` holds the table. Fields are plain ints, strings, lists and dicts mutated in
+place by the rules; ``fast_copy`` is a hand-written deep copy (Innovation's approach:
+``engines/core/fast.py``), and the rng is one integer (``engines/core/rng.py``).
+
+Token bookkeeping (scope §8, L64-L92, L1454-L1458): a civilization's yellow tokens are
+``yellow_bank + pool + sum(workers)``; its blue tokens ``blue_bank + sum(blue) + stages``
+(an unfinished wonder holds one blue token per built stage, L841-L842). ``yellow_box`` and
+``blue_box`` count tokens taken from (+) or returned to (−) the box, so the conservation
+checks are ``yellow == 25 + yellow_box`` and ``blue == 16 + blue_box``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engines.core.fast import plain_setattr, unvalidated
+from engines.core.undo import UndoWindow
+
+
+class Civ(BaseModel):
+    """One player's civilization (scope §1, §5)."""
+
+    model_config = ConfigDict(validate_assignment=False, revalidate_instances="never")
+
+    government: str
+    #: technologies in play except the government, in the order they entered play
+    techs: list[str] = Field(default_factory=list)
+    #: workers on each farm / mine / urban building / unit technology in play
+    workers: dict[str, int] = Field(default_factory=dict)
+    #: blue tokens on each farm and mine technology in play
+    blue: dict[str, int] = Field(default_factory=dict)
+    yellow_bank: int = 18
+    pool: int = 1  # unused workers (L76)
+    blue_bank: int = 16
+    yellow_box: int = 0
+    blue_box: int = 0
+    leader: str | None = None
+    #: ages (levels) of every leader this player ever took: never a second one (L404-L408)
+    leader_ages: list[int] = Field(default_factory=list)
+    wonders: list[str] = Field(default_factory=list)  # completed, in completion order
+    wonder: str | None = None  # the unfinished wonder (L416-L420)
+    stages: int = 0  # stages of it built, each covered by a blue token
+    colonies: list[str] = Field(default_factory=list)
+    #: completed Age A/I wonders flipped by Ravages of Time: no effects, 2 culture (also
+    #: still in ``wonders``, so they count for the wonder surcharge, ruling C1)
+    flipped: list[str] = Field(default_factory=list)
+    tactic: str | None = None  # the card this player's standard is on
+    #: ``tactic`` still lies in this player's area, played from the hand this turn; it
+    #: moves to the common area at the start of the player's next turn (L1525-L1535)
+    tactic_exclusive: bool = False
+    hand: list[str] = Field(default_factory=list)  # civil hand: public (L452-L456)
+    taken: list[str] = Field(default_factory=list)  # civil cards taken this turn (L1202)
+    military: list[str] = Field(default_factory=list)  # military hand: secret (L1296)
+    culture: int = 0
+    science: int = 0
+    ca_spent: int = 0
+    ma_spent: int = 0
+    #: per-turn marks for abilities and once-per-turn rules (reset at the end of turn):
+    #: e.g. ``tactic_played`` (one play-or-copy per action phase, L1508)
+    marks: dict[str, int] = Field(default_factory=dict)
+    #: once-per-game abilities already used, by card (Julius Caesar's second political
+    #: action); never reset (engines/tta/leaders.py)
+    used_powers: list[str] = Field(default_factory=list)
+    #: the completed wonder Homer was tucked under when replaced (+1 happy there)
+    tucked: str | None = None
+
+
+class TtaState(BaseModel):
+    model_config = ConfigDict(validate_assignment=False, revalidate_instances="never")
+
+    players: int
+    rng: int
+    mode: str = "first"  # the book's first game (scope §29); later: "peaceful", "full"
+    phase: str = "play"  # play | over
+    #: where the current seat is in its turn: politics | action | action_card (an action
+    #: card's follow-up) | discard
+    step: str = "action"
+    round: int = 1
+    start: int = 0  # starting player (L308-L310)
+    current: int = 0
+    age: int = 0  # current age: 0 = A … 3 = III (the first game's Age III has no decks)
+    #: the round that is the last one, once the game-ending age has begun (L1879-L1886)
+    last_round: int | None = None
+    row: list[str | None] = Field(default_factory=list)  # 13 slots, slot 1 first
+    #: civil and military decks by age (index 0..3), top = last
+    civil_decks: list[list[str]] = Field(default_factory=list)
+    military_decks: list[list[str]] = Field(default_factory=list)
+    military_discards: list[list[str]] = Field(default_factory=list)
+    current_events: list[str] = Field(default_factory=list)  # top = last
+    future_events: list[str] = Field(default_factory=list)
+    #: who prepared each future event, same order as ``future_events`` (they know it, L1338)
+    future_owners: list[int] = Field(default_factory=list)
+    past_events: list[str] = Field(default_factory=list)
+    common_tactics: list[str] = Field(default_factory=list)
+    #: the action card whose ordered action is being chosen (step ``action_card``:
+    #: ``actions/action_cards.py``); it is still in the hand until a target is chosen
+    action_card: str | None = None
+    #: cards out of the game: swept from the row, replaced leaders, antiquated cards,
+    #: played action cards, old military decks (L552, L1210, L1835-L1861)
+    removed: list[str] = Field(default_factory=list)
+    #: the Age A military cards boxed unseen at setup (L293-L300) — hidden from every view
+    boxed: list[str] = Field(default_factory=list)
+    civs: list[Civ] = Field(default_factory=list)
+    answers: int = 0
+    #: how often each card entered play / was resolved (``Engine.stats``)
+    counts: dict[str, int] = Field(default_factory=dict)
+    winners: list[int] = Field(default_factory=list)
+    #: final scoring breakdown per seat, once the game is over (L1912-L1932)
+    final: list[dict[str, int]] = Field(default_factory=list)
+    #: an event or auction waiting for answers (``interrupts``: plain JSON, never mutated
+    #: in place, so copies may share it)
+    interrupt: dict[str, Any] | None = None
+    #: the event or territory being resolved, face up (public), while it asks questions
+    revealed: str | None = None
+    #: seats that forfeit their next political action (International Agreement)
+    forfeit_politics: list[int] = Field(default_factory=list)
+    #: the current seat's undo window (``undo_window.py``, platform §4.1)
+    undo: UndoWindow = Field(default_factory=UndoWindow)
+    #: the answers kept in the open undo window, for its ``turn_actions`` summary (§4.2);
+    #: entries are never changed in place
+    turn_log: list[dict[str, Any]] = Field(default_factory=list)
+
+
+plain_setattr(Civ)
+plain_setattr(TtaState)
+
+_CIV_FIELDS = frozenset(Civ.model_fields)
+_STATE_FIELDS = frozenset(TtaState.model_fields)
+
+
+def copy_civ(c: Civ) -> Civ:
+    d = dict(c.__dict__)
+    d["techs"] = d["techs"][:]
+    d["workers"] = dict(d["workers"])
+    d["blue"] = dict(d["blue"])
+    d["leader_ages"] = d["leader_ages"][:]
+    d["wonders"] = d["wonders"][:]
+    d["colonies"] = d["colonies"][:]
+    d["flipped"] = d["flipped"][:]
+    d["hand"] = d["hand"][:]
+    d["taken"] = d["taken"][:]
+    d["military"] = d["military"][:]
+    d["marks"] = dict(d["marks"])
+    d["used_powers"] = d["used_powers"][:]
+    return unvalidated(Civ, d, set(_CIV_FIELDS))
+
+
+def fast_copy(s: TtaState) -> TtaState:
+    """An independent deep copy, without pydantic validation."""
+    d: dict[str, Any] = dict(s.__dict__)
+    for key in ("row", "current_events", "future_events", "future_owners", "past_events",
+                "common_tactics", "removed", "boxed", "winners", "forfeit_politics"):
+        d[key] = d[key][:]
+    for key in ("civil_decks", "military_decks", "military_discards"):
+        d[key] = [x[:] for x in d[key]]
+    d["civs"] = [copy_civ(c) for c in d["civs"]]
+    d["counts"] = dict(d["counts"])
+    d["final"] = [dict(x) for x in d["final"]]
+    d["undo"] = d["undo"].clone()
+    d["turn_log"] = d["turn_log"][:]
+    return unvalidated(TtaState, d, set(_STATE_FIELDS))
+
+
+def seat_order(st: TtaState) -> int:
+    """0 for the starting player, then 1, 2, 3 clockwise (L308-L321)."""
+    return (st.current - st.start) % st.players

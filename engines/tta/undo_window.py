@@ -1,0 +1,292 @@
+"""The undo window of a turn, provisional events, the turn summary and the end-turn
+forecast (platform §4.1, §4.2, §5.2; the book lets a player take actions back, L1270-L1280).
+
+Every answer goes through :func:`answer` (``TtaEngine.apply``), which drives the core's
+:class:`~engines.core.undo.UndoWindow` kept in ``TtaState.undo``:
+
+- the window **opens** whenever the active seat is asked its own question and no window is
+  open: after the automatic start-of-turn steps (replenish, tactic made common), and again
+  after whatever closed it if the same seat goes on acting (its event resolved);
+- an answer given inside the window is **recorded** (``undo`` takes it back), its events are
+  ``provisional`` (the bot shows them on the actor's panel only) and the option is added to
+  ``TtaState.turn_log``;
+- the answer that **closes** it is found after it is applied, whatever the option: the
+  generator moved (``st.rng``), a hidden card was revealed (a hidden pile changed size
+  other than by a face-down discard: a draw, an event revealed, a card played from the
+  military hand), or the next question is not the same seat's own (another seat is asked,
+  an event or auction asks anyone: ``st.interrupt``, the turn ended, the game is over).
+  So a new option never has to know about undo. Its
+  events are public, preceded by one ``turn_actions`` event listing the kept answers
+  (``turn_log``) with their costs.
+
+``final``: options that will close the window carry ``params.final = True`` so the panel
+asks for a confirmation. Which ones is data: ``FINAL_RULES[prefix](st, seat)`` (the option
+id before its first colon), else "the option plays a card from the seat's military hand"
+(others see it). A module whose option closes the window in another way registers a rule;
+``test_tta_undo`` checks in random games that ``final`` and "closed" always agree.
+
+Prompts are cached per state (the last one answered or asked about): ``TtaEngine.prompts``
+and the validation in ``apply`` share one computation, built inside ``ratings.reading``
+(statics and ratings once per civilization). The cache is keyed on the state object and
+dropped at every ``apply``, so it assumes what the engine guarantees: a state changes only
+through ``apply``. Tests that edit a state by hand run with ``CACHING = False``
+(``tests/engines/tta/conftest.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engines.core.contract import UNDO, Event, Option, Prompt
+from engines.core.errors import IllegalAnswer, illegal_option, not_your_turn
+from engines.core.fast import event, fast_option, fast_prompt
+from engines.core.undo import undo_option
+from engines.tta import prompts as questions
+from engines.tta.end_of_turn import draws_due, production_forecast
+from engines.tta.ratings import civil_left, military_left, reading
+from engines.tta.state import TtaState, fast_copy
+from engines.tta.turn import discards_needed
+
+#: ``step(st, seat, option_id)``: the engine's application of one legal answer
+Step = Callable[[TtaState, int, str], list[Event]]
+#: ``FINAL_RULES[prefix](st, seat)``: whether answering that option now closes the window
+FinalRule = Callable[[TtaState, int], bool]
+
+#: the state fields an undo takes back: all but the window itself
+GAME_FIELDS: tuple[str, ...] = tuple(f for f in TtaState.model_fields if f != "undo")
+
+#: the cache of prompts is used (tests that edit states by hand turn it off)
+CACHING = True
+_cache: tuple[TtaState, list[Prompt]] | None = None
+
+
+def _always(st: TtaState, seat: int) -> bool:
+    return True
+
+
+def _end_closes(st: TtaState, seat: int) -> bool:
+    """Ending the action phase ends the turn unless military cards must be discarded
+    first (L1680-L1686; ``turn.end_action_phase``)."""
+    return st.round == 1 or discards_needed(st) == 0
+
+
+def _never(st: TtaState, seat: int) -> bool:
+    return False
+
+
+def _last_discard(st: TtaState, seat: int) -> bool:
+    return discards_needed(st) <= 1
+
+
+FINAL_RULES: dict[str, FinalRule] = {
+    "event": _always,  # preparing an event reveals the top current event (L1347)
+    "end": _end_closes,
+    "discard": _last_discard,  # a face-down discard reveals nothing; the last ends the turn
+    "copy_tactic": _never,  # a common tactic: the copy of it in the hand stays hidden
+}
+
+
+# -- prompts: cache, final marks, the undo option, the forecast ---------------------------
+
+
+def prompts(st: TtaState) -> list[Prompt]:
+    """The open prompts with the undo window's additions, computed once per position."""
+    global _cache
+    cached = _cache
+    if cached is not None and cached[0] is st and CACHING:
+        return cached[1]
+    with reading():
+        out = decorate(st, questions.prompts(st))
+    _cache = (st, out)
+    return out
+
+
+def _forget() -> None:
+    global _cache
+    _cache = None
+
+
+def decorate(st: TtaState, raw: list[Prompt]) -> list[Prompt]:
+    """``raw`` with ``final`` marks, the forecast on ``end`` and ``undo`` when allowed, on
+    the active seat's own prompt (a question to another seat is asked outside any window)."""
+    out = raw
+    if st.interrupt is not None:  # an event or auction asks: outside any window
+        return out
+    for i, p in enumerate(raw):
+        if p.seat != st.current or p.reaction:
+            continue
+        opts = _marked(st, p.seat, p.options)
+        if st.undo.can_undo(p.seat):
+            opts = [*opts, undo_option()]
+        if opts is not p.options:
+            if out is raw:
+                out = raw[:]
+            out[i] = fast_prompt(p.seat, p.kind, opts, p.params, p.private, p.layout,
+                                 p.reaction)
+    return out
+
+
+def _marked(st: TtaState, seat: int, options: list[Option]) -> list[Option]:
+    """``options`` with ``final`` set on those that close the window and the forecast on
+    ``end`` (the same list when nothing changes)."""
+    out = options
+    hand = st.civs[seat].military
+    rules = FINAL_RULES
+    for i, o in enumerate(options):
+        oid = o.id
+        rule = rules.get(oid.partition(":")[0])
+        final = rule(st, seat) if rule is not None else o.card is not None and o.card in hand
+        if oid == "end":
+            params = {**o.params, **forecast(st, seat)}
+            if final:
+                params["final"] = True
+        elif final:
+            params = {**o.params, "final": True}
+        else:
+            continue
+        if out is options:
+            out = options[:]
+        out[i] = fast_option(oid, o.key, params, o.card, o.cost, o.group)
+    return out
+
+
+def forecast(st: TtaState, seat: int) -> dict[str, Any]:
+    """What ending the action phase now would cost (platform §5.2): the production phase
+    run without changing the state (``end_of_turn.production_forecast``, the function the
+    real end of turn applies), the unused actions, the discards and the military draw."""
+    civ = st.civs[seat]
+    out = production_forecast(st, seat)
+    discards = discards_needed(st) if st.round > 1 else 0
+    draws = draws_due(st, seat)
+    if draws:
+        age = st.age
+        deck = st.military_decks[age] if age < len(st.military_decks) else []
+        pile = st.military_discards[age] if age < len(st.military_discards) else []
+        draws = min(draws, len(deck) + len(pile) + discards)  # ruling C4: no more to draw
+    return {"uprising": out.uprising, "famine_culture": out.famine_culture,
+            "corruption": out.corruption_resources + out.corruption_food,
+            "unused_ca": civil_left(civ), "unused_ma": military_left(civ),
+            "discards_needed": discards, "draws": draws}
+
+
+# -- answers --------------------------------------------------------------------------------
+
+
+def answer(st: TtaState, seat: int, option_id: str, step: Step) -> list[Event]:
+    """Check ``option_id`` against ``seat``'s open prompt, apply it with ``step`` (or take
+    back the window's last answer for ``undo``) and keep the window (module docstring).
+    ``IllegalAnswer`` before any change."""
+    prompt = next((p for p in prompts(st) if p.seat == seat), None)
+    if prompt is None:
+        if st.phase == "over":
+            raise IllegalAnswer("game_over", "The game is over.")
+        raise not_your_turn()
+    opt = prompt.option(option_id)
+    if opt is None:
+        raise illegal_option(option_id)
+    window = st.undo
+    _forget()
+    if option_id == UNDO:
+        undone = window.undo(st, restore, lambda s, oid: _reapply(s, seat, oid, step))
+        with reading():
+            _cache_for(st, questions.prompts(st))
+        return [undone]
+    inside = window.base is not None and window.seat == seat
+    before = _hidden(st) if inside else None
+    events = step(st, seat, option_id)
+    with reading():  # from here on only the window and the turn log change
+        raw = questions.prompts(st)
+        if inside:
+            if window.base is not None and _hidden(st) == before and _own_turn(st, raw, seat):
+                window.record(option_id)
+                st.turn_log.append(_entry(prompt, opt))
+                for e in events:
+                    e.__dict__["provisional"] = True
+            else:
+                events = [*close(st, seat), *events]
+        if window.base is None and _own_turn(st, raw, st.current):
+            window.open(st.current, take(st))
+        _cache_for(st, raw)
+    return events
+
+
+def _cache_for(st: TtaState, raw: list[Prompt]) -> None:
+    global _cache
+    _cache = (st, decorate(st, raw))
+
+
+def close(st: TtaState, seat: int) -> list[Event]:
+    """Close the window: nothing before this point can be taken back any more. Returns the
+    public ``turn_actions`` summary of the answers it kept (none if it kept none)."""
+    st.undo.close()
+    kept = st.turn_log
+    st.turn_log = []
+    return [event("turn_actions", seat, {"actions": kept})] if kept else []
+
+
+def open_if_acting(st: TtaState) -> None:
+    """Open a window if the active seat is being asked its own question (a new game)."""
+    if st.undo.base is None and _own_turn(st, questions.prompts(st), st.current):
+        st.undo.open(st.current, take(st))
+
+
+def _reapply(st: TtaState, seat: int, option_id: str, step: Step) -> None:
+    """One kept answer again, as ``answer`` recorded it (an undo's replay)."""
+    with reading():  # the prompt as it was offered (the same ``turn_log`` line)
+        prompt = next(p for p in decorate(st, questions.prompts(st)) if p.seat == seat)
+    opt = prompt.option(option_id)
+    assert opt is not None, option_id
+    step(st, seat, option_id)
+    st.undo.record(option_id)
+    st.turn_log.append(_entry(prompt, opt))
+
+
+def _own_turn(st: TtaState, raw: list[Prompt], seat: int) -> bool:
+    """Whether the one open question is ``seat``'s own turn, not an event's or auction's
+    (``st.interrupt``: whoever it asks, its answers are outside any window)."""
+    return (len(raw) == 1 and raw[0].seat == seat and st.interrupt is None
+            and st.phase != "over")
+
+
+def _hidden(st: TtaState) -> tuple[Any, ...]:
+    """What changes when a hidden card is revealed or the generator is used: the rng, the
+    sizes of the decks, of the current events and of the box, and the number of hidden
+    military cards (hands, face-down discards and future events together: a discard moves
+    one within them, a card played from a hand leaves them)."""
+    hidden = len(st.future_events)
+    for civ in st.civs:
+        hidden += len(civ.military)
+    for pile in st.military_discards:
+        hidden += len(pile)
+    return (st.rng, len(st.current_events), len(st.boxed), hidden,
+            [len(d) for d in st.civil_decks], [len(d) for d in st.military_decks])
+
+
+def _entry(prompt: Prompt, opt: Option) -> dict[str, Any]:
+    """The ``turn_log`` line of a kept answer: the option's key, card and parameters (its
+    costs); nothing but the key for a private prompt's option (a face-down discard)."""
+    if prompt.private:
+        return {"key": opt.key, "card": None, "params": {}}
+    return {"key": opt.key, "card": opt.card, "params": dict(opt.params)}
+
+
+# -- the window's base ---------------------------------------------------------------------
+
+
+def take(st: TtaState) -> dict[str, Any]:
+    """The game fields as plain JSON values (the window's ``base`` is saved with the state):
+    ``st.model_dump(mode="json", exclude={"undo"})``, at a third of its cost (every field is
+    a plain value but the civilizations; ``test_tta_undo`` checks the two agree)."""
+    d = fast_copy(st).__dict__
+    base = {k: d[k] for k in GAME_FIELDS}
+    base["civs"] = [c.__dict__ for c in base["civs"]]
+    return base
+
+
+def restore(st: TtaState, base: dict[str, Any]) -> None:
+    """Write a fresh copy of ``base`` back into ``st`` (``base`` stays untouched)."""
+    fresh = TtaState.model_validate(base).__dict__
+    d = st.__dict__
+    for k in GAME_FIELDS:
+        d[k] = fresh[k]

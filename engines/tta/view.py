@@ -1,0 +1,93 @@
+"""What a seat (or the public) may see of a TTA game: the renderer's and bot's input.
+
+Hidden (scope §31): other seats' military hands (count and ages by back only), military
+decks and discards (counts), both event decks (counts and ages by back; a seat sees the
+future events it prepared itself), the civil decks (counts), the Age A military cards boxed
+at setup. Civil hands are public: they were taken face up (L452-L456).
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from engines.core.contract import GameResult
+
+
+class TechView(BaseModel):
+    card: str
+    workers: int | None = None  # farms, mines, urban buildings, units
+    blue: int | None = None  # farms and mines: blue tokens on the card
+
+
+class ArmyView(BaseModel):
+    """One army the current tactic forms (L1556-L1588): its units as the unit technologies
+    in play they stand on, whether it is obsolete, and the strength it adds."""
+
+    units: list[str]
+    obsolete: bool
+    bonus: int
+
+
+class PlayerView(BaseModel):
+    seat: int
+    government: str
+    leader: str | None
+    techs: list[TechView]
+    wonders: list[str]
+    wonder: str | None
+    wonder_stages: int
+    colonies: list[str]
+    tactic: str | None
+    #: the tactic still lies in the player's area (played this turn), not yet common
+    tactic_exclusive: bool = False
+    yellow_bank: int
+    unused_workers: int
+    blue_bank: int
+    food: int
+    resources: int
+    culture: int
+    science: int
+    #: [food, resources, science, culture, happy, strength] per turn / ratings
+    ratings: list[int]
+    happy_required: int
+    civil_actions: int
+    civil_left: int
+    military_actions: int
+    military_left: int
+    urban_limit: int
+    hand: list[str]  # civil hand: public
+    military_count: int
+    military_ages: list[int]
+    military: list[str] | None = None  # owner only
+    #: the armies the tactic forms from the units in play (public: the units and the tactic are)
+    armies: list[ArmyView] = []
+
+
+class TtaView(BaseModel):
+    seat: int | None
+    players_count: int
+    mode: str
+    phase: str
+    step: str
+    round: int
+    age: int
+    start: int
+    current: int | None
+    last_round: int | None
+    row: list[str | None]
+    #: civil cards left in the current age's deck (until the age ends)
+    civil_deck: int
+    military_deck: int
+    military_discards: int
+    current_events: list[int]  # ages by back, top first
+    future_events: list[int]  # ages by back
+    my_future_events: list[str]  # the future events this seat prepared
+    past_events: list[str]
+    common_tactics: list[str]
+    removed_count: int
+    players: list[PlayerView]
+    result: GameResult | None = None
+    #: the event or territory being resolved while it asks questions (face up)
+    revealed: str | None = None
+    #: seats whose answers to that event or auction the table is waiting for
+    asked: list[int] = []

@@ -1,0 +1,278 @@
+"""Through the Ages on Discord: every option, prompt and event worded in three languages,
+costs in plain words, the panel text, private twins told only to their seat, the lobby."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import pytest
+
+from bot.games import words_for
+from bot.games.tta import GROUPS, TtaWords, group_text
+from bot.i18n import LANGUAGES, catalogue, name, t
+from bot.views.lobby import option_words
+from bot.wording import event_text, option_text, prompt_text
+from engines.core.contract import Event, Option, Prompt
+from engines.core.playout import random_choice
+from engines.core.rng import Rng
+from engines.tta.engine import TtaEngine
+from games.service import lobby_options
+
+ENGINE = TtaEngine()
+NAMES = {0: "Ana", 1: "Bo", 2: "Cy", 3: "Di"}
+WORDS = TtaWords()
+#: random games played for the vocabulary (2, 3 and 4 players in turn)
+GAMES = 240
+
+
+def games(count: int, first_seed: int = 0) -> Iterator[tuple[list[Prompt], list[Event]]]:
+    """Every position's open prompts and the events of the answer chosen there, over
+    ``count`` uniformly random games."""
+    for n in range(count):
+        draws = Rng(first_seed + n + 1)
+        state = ENGINE.new_game(2 + n % 3, first_seed + n)
+        while prompts := ENGINE.prompts(state):
+            prompt, option = random_choice(prompts, draws)
+            yield prompts, ENGINE.apply(state, prompt.seat, option.id)
+
+
+@cache
+def vocabulary() -> tuple[dict[Any, Prompt], dict[Any, Option], dict[Any, Event]]:
+    """One prompt, option and event per distinct kind and param names (what the hooks
+    branch on) met in ``GAMES`` random games."""
+    prompts: dict[Any, Prompt] = {}
+    options: dict[Any, Option] = {}
+    events: dict[Any, Event] = {}
+    for open_prompts, answered in games(GAMES):
+        for prompt in open_prompts:
+            prompts.setdefault((prompt.kind, prompt.params.get("bidder_seat") is None), prompt)
+            for option in prompt.options:
+                sign = tuple(sorted(k for k, v in option.params.items() if v))
+                options.setdefault((prompt.kind, option.key, sign), option)
+        for event in answered:
+            sign = tuple(sorted(k for k, v in event.params.items() if v))
+            events.setdefault((event.kind, sign), event)
+    return prompts, options, events
+
+
+def own_key(lang: str, key: str) -> bool:
+    """``key`` is in ``lang``'s catalogue itself (no English fallback)."""
+    return key in catalogue(lang)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_option_prompt_and_event_of_random_games_is_worded(lang: str) -> None:
+    """Every kind random games produce has its own catalogue key in every language (not
+    the generic fallback), and its text has no unfilled placeholder nor a raw id."""
+    prompts, options, events = vocabulary()
+    missing: list[str] = []
+    for prompt in prompts.values():
+        kind, _ = WORDS.prompt(lang, prompt, dict(prompt.params))
+        text = prompt_text("tta", lang, prompt, NAMES)
+        if kind == "generic" or not own_key(lang, f"tta.prompt.{kind}") or "{" in text:
+            missing.append(f"prompt {prompt.kind}: {text}")
+    for option in options.values():
+        key, _ = WORDS.option(lang, option, dict(option.params))
+        text = option_text("tta", lang, option, NAMES)
+        if key.startswith("generic") or not own_key(lang, f"tta.option.{key}") or (
+                "{" in text or text == option.id):
+            missing.append(f"option {option.key} ({option.id}): {text}")
+    for event in events.values():
+        kind, _ = WORDS.event(lang, event, dict(event.params))
+        text = event_text("tta", lang, event, NAMES)
+        if event.kind in WORDS.silent_events:
+            continue
+        if kind == "generic" or not own_key(lang, f"tta.event.{kind}") or "{" in text:
+            missing.append(f"event {event.kind}: {text}")
+    assert missing == []
+
+
+@pytest.mark.slow
+def test_random_games_meet_the_documented_vocabulary() -> None:
+    """The vocabulary test above is only as good as the games: they reach every prompt of
+    the action phase and the main event questions, and most event kinds."""
+    prompts, options, events = vocabulary()
+    kinds = {k[0] for k in prompts}
+    assert {"action", "politics", "discard", "event_choice", "bid", "colonize"} <= kinds
+    keys = {k[1] for k in options}
+    assert {"take", "build", "upgrade", "develop", "play_leader", "play_action", "play_tactic",
+            "copy_tactic", "wonder_stage", "increase_population", "end_turn", "undo",
+            "prepare_event", "discard"} <= keys
+    assert {"turn", "took", "production", "drew_military", "drew_military_cards",
+            "event_prepared", "event_prepared_card", "event_revealed", "turn_actions",
+            "colonized"} <= {k[0] for k in events}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_unknown_kinds_fall_back_to_readable_words(lang: str) -> None:
+    """An option, prompt or event kind added to the engine later reads as words, never as
+    a raw id or a key."""
+    option = Option(id="new_power:A_agriculture", key="new_power", card="A_agriculture",
+                    params={"card": "A_agriculture", "ca": 1})
+    text = option_text("tta", lang, option, NAMES)
+    assert text.startswith("New power") and name(lang, "tta", "A_agriculture") in text
+    assert "new_power" not in text and "tta." not in text
+    prompt = Prompt(seat=0, kind="new_question", options=[option], params={"event": "foray"})
+    text = prompt_text("tta", lang, prompt, NAMES)
+    assert text.startswith("New question") and name(lang, "tta", "I_foray") in text
+    event = Event(kind="new_thing", seat=1, params={"card": "A_agriculture", "count": 2})
+    text = event_text("tta", lang, event, NAMES)
+    assert text.startswith("Bo") and "New thing" in text and "2" in text
+    assert "A_agriculture" not in text and "tta." not in text
+
+
+def test_costs_are_plain_words_with_english_singulars() -> None:
+    take = Option(id="take:3", key="take", card="A_agriculture",
+                  params={"card": "A_agriculture", "slot": 3, "ca": 1})
+    assert option_text("tta", "en", take, NAMES) == "Take Agriculture (1 civil action)"
+    build = Option(id="build:A_warriors", key="build", card="A_warriors", group="build",
+                   params={"card": "A_warriors", "res": 2, "ma": 1})
+    assert option_text("tta", "en", build, NAMES) == (
+        "Build Warriors (1 military action, 2 resources)")
+    develop = Option(id="develop:I_alchemy", key="develop",
+                     params={"card": "I_alchemy", "ca": 1, "sci": 1})
+    assert option_text("tta", "en", develop, NAMES).endswith("(1 civil action, 1 science point)")
+    free = Option(id="take:1", key="take", params={"card": "A_agriculture", "ca": 0})
+    assert option_text("tta", "en", free, NAMES) == "Take Agriculture (free)"
+    zh = option_text("tta", "zh-TW", build, NAMES)
+    assert zh == "建造 戰士（1 軍事行動點、2 資源）"
+    assert t("en", "tta.event.drew_military", player="Bo", count=1) == (
+        "Bo draws 1 military card.")
+    assert t("en", "tta.event.drew_military", player="Bo", count=3) == (
+        "Bo draws 3 military cards.")
+
+
+def test_end_turn_carries_the_forecast_warnings() -> None:
+    quiet = Option(id="end", key="end_turn", group="turn",
+                   params={"uprising": False, "famine_culture": 0, "corruption": 0,
+                           "unused_ca": 0, "unused_ma": 0, "discards_needed": 0, "draws": 1})
+    assert option_text("tta", "en", quiet, NAMES) == "End turn"
+    costly = quiet.model_copy(update={"params": {**quiet.params, "uprising": True,
+                                                 "corruption": 2, "unused_ca": 1}})
+    assert option_text("tta", "en", costly, NAMES) == (
+        "End turn — uprising!, corruption −2, 1 civil action unused")
+
+
+def test_action_cards_say_what_they_do() -> None:
+    ordered = Option(id="action:A_rich_land:build:A_bronze", key="play_action",
+                     params={"card": "A_rich_land", "ca": 1, "order": "build",
+                             "target": "A_bronze", "res": 1})
+    assert option_text("tta", "en", ordered, NAMES) == (
+        "Play Rich Land (1 civil action): build Bronze for 1 resource")
+    gain = Option(id="action:I_reserves:food", key="play_action",
+                  params={"card": "I_reserves", "ca": 1, "food": 2})
+    assert option_text("tta", "en", gain, NAMES) == "Play Reserves (1 civil action): +2 food"
+    many = Option(id="action:I_breakthrough", key="play_action",
+                  params={"card": "I_breakthrough", "ca": 1, "choices": 8})
+    assert option_text("tta", "en", many, NAMES) == (
+        "Play Breakthrough (1 civil action): 8 choices…")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_menu_has_a_label_with_its_count(lang: str) -> None:
+    for group in GROUPS:
+        assert own_key(lang, f"tta.group.{group}")
+        assert "7" in group_text(lang, group, 7)
+    assert group_text("en", "take", 13) == "Take a card (13)"
+    assert group_text("en", "new_menu", 2) == "New menu (2)"
+
+
+def test_seats_are_player_names_by_convention() -> None:
+    """``bidder_seat``, ``target_seat`` and ``from_seat`` read as player names."""
+    bid = Prompt(seat=1, kind="bid", options=[], private=True,
+                 params={"card": "I_wealthy_territory", "bid": 3, "bidder_seat": 0, "max": 5})
+    assert prompt_text("tta", "en", bid, NAMES) == (
+        "Colonizing Wealthy Territory: Ana bids 3. Bid more (at most 5) or pass.")
+    first = bid.model_copy(update={"params": {**bid.params, "bid": 0, "bidder_seat": None}})
+    assert prompt_text("tta", "en", first, NAMES) == (
+        "Colonizing Wealthy Territory: bid (at most 5) or pass.")
+    terror = Prompt(seat=2, kind="destroy_urban", options=[],
+                    params={"event": "terrorism", "target_seat": 1})
+    assert "Bo" in prompt_text("tta", "en", terror, NAMES)
+    taken = Event(kind="yellow_taken", seat=0, params={"from_seat": 3})
+    assert event_text("tta", "en", taken, NAMES) == "Ana takes a yellow token from Di."
+
+
+def first_position(test: Any) -> tuple[Any, list[Event]]:
+    """The first position of the random games where ``test(state)`` holds, with the events
+    that led to it."""
+    for n in range(40):
+        draws = Rng(n + 7)
+        state = ENGINE.new_game(3, n)
+        while prompts := ENGINE.prompts(state):
+            prompt, option = random_choice(prompts, draws)
+            events = ENGINE.apply(state, prompt.seat, option.id)
+            if test(state, events):
+                return state, events
+    raise AssertionError("no such position")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_drawn_military_cards_are_named_only_to_their_seat(lang: str) -> None:
+    state, events = first_position(
+        lambda st, evs: any(e.kind == "drew_military_cards" and e.params["cards"]
+                            for e in evs))
+    private = next(e for e in events if e.kind == "drew_military_cards")
+    public = next(e for e in events if e.kind == "drew_military")
+    assert public.visible_to is None and private.visible_to == [private.seat]
+    cards = [name(lang, "tta", c) for c in private.params["cards"]]
+    told = event_text("tta", lang, private, NAMES)
+    assert all(c in told for c in cards)
+    shown = event_text("tta", lang, public, NAMES)
+    assert str(len(cards)) in shown and not any(c in shown for c in cards)
+    # the panel: the military hand by name to its owner, by count and age to the others
+    seat = private.seat
+    assert seat is not None
+    own = "\n".join(WORDS.hand_lines(lang, ENGINE.view(state, seat), seat, NAMES))
+    public_view = ENGINE.view(state, None)
+    other = "\n".join(WORDS.seat_lines(lang, public_view, seat, NAMES))
+    hand = state.civs[seat].military
+    assert all(name(lang, "tta", c) in own for c in hand)
+    assert not any(name(lang, "tta", c) in other for c in hand
+                   if c not in state.civs[seat].hand)
+    assert re.search(rf"\b{len(hand)}\b", other)
+
+
+def test_the_panel_text_tells_round_actions_economy_and_hand() -> None:
+    state = ENGINE.new_game(2, 3)
+    seat = state.current
+    view = ENGINE.view(state, seat)
+    lines = WORDS.hand_lines("en", view, seat, NAMES)
+    assert lines[0].startswith("Round 1 · Age A · your action phase — ")
+    me = view.players[seat]
+    assert f"{me.civil_left}/{me.civil_actions} civil" in lines[0]
+    assert lines[1].startswith(f"Food {me.food} (+{me.ratings[0]}, consumption ")
+    assert f"Culture {me.culture}" in lines[1]
+    assert lines[2].startswith(f"Happiness {me.ratings[4]} / {me.happy_required} needed")
+    assert lines[3].startswith("Hand: ")
+    other = 1 - seat
+    theirs = WORDS.hand_lines("zh-CN", ENGINE.view(state, other), other, NAMES)
+    assert NAMES[seat] in theirs[0]
+    assert WORDS.hand_lines("en", view, None, NAMES) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_lobby_offers_the_mode_first_and_a_deadline_in_words(lang: str) -> None:
+    offered = lobby_options(ENGINE)
+    assert list(offered)[:2] == ["mode", "deadline"]
+    assert offered["mode"] == (("first",), "first")
+    for option, (values, _) in offered.items():
+        for value in values:
+            label, shown = option_words("tta", lang, option, value)
+            worded = [f"{scope}.option_value.{option}.{value}" for scope in ("tta", "lobby")]
+            assert any(own_key(lang, k) for k in worded), (option, value)
+            assert label != option, option
+    assert option_words("tta", "zh-TW", "mode", "first")[1] == "入門遊戲（規則書的第一局）"
+    assert own_key(lang, "game.tta")
+    assert own_key(lang, "tta.option_name.mode") and own_key(lang, "tta.option_value.mode.first")
+
+
+def test_the_game_uses_the_tta_hooks() -> None:
+    words = words_for("tta")
+    assert isinstance(words, TtaWords) and words.stamped
+    assert words.private_images(object(), 0)[0][0] == "render_hand"
+    assert words.seat_image(2) == ("render_civ", {"seat": 2})

@@ -1,0 +1,88 @@
+"""The one random-playout loop (``engines.core.playout``) and the simulator built on it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engines.__main__ import simulate
+from engines.core.contract import UNDO, GameResult, Option, Prompt
+from engines.core.playout import (
+    EndlessGame,
+    game_seed,
+    lean_choice,
+    playout,
+    random_choice,
+)
+from engines.core.rng import Rng
+from tests.engines.core.core_toy import ENGINE, CounterEngine, CounterState
+
+
+def test_a_playout_ends_replays_and_never_undoes() -> None:
+    seen: list[tuple[str, int]] = []
+
+    def inspect(state: Any, prompts: list[Prompt], prompt: Prompt, option: Option) -> None:
+        assert prompt in prompts and option in prompt.options
+        seen.append((ENGINE.dump(state), prompt.seat))
+
+    offered_undo = 0
+    for seed in range(30):
+        seen.clear()
+        game = playout(ENGINE, 2, seed, Rng.from_seed(seed), inspect=inspect)
+        assert game.result == ENGINE.result(game.state) and game.result is not None
+        assert len(seen) == game.answer_count == len(game.answers)
+        assert all(oid != UNDO for _, oid in game.answers)
+        assert ENGINE.dump(ENGINE.replay(2, seed, None, game.answers)) == ENGINE.dump(game.state)
+        replay = ENGINE.new_game(2, seed)
+        for (before, seat), (answer_seat, oid) in zip(seen, game.answers, strict=True):
+            assert ENGINE.dump(replay) == before and seat == answer_seat
+            offered_undo += UNDO in [o.id for o in ENGINE.prompts(replay)[0].options]
+            ENGINE.apply(replay, seat, oid)
+    assert offered_undo > 100  # undo was there to be picked, and never was
+
+
+def test_the_same_draws_play_the_same_game() -> None:
+    for choose in (random_choice, lean_choice):
+        first = playout(ENGINE, 2, 4, Rng.from_seed(8), choose=choose)
+        again = playout(ENGINE, 2, 4, Rng.from_seed(8), choose=choose)
+        assert first.answers == again.answers and first.state == again.state
+
+
+class NeverEnds(CounterEngine):
+    def result(self, state: CounterState) -> GameResult | None:
+        return None
+
+
+class Stuck(CounterEngine):
+    def prompts(self, state: CounterState) -> list[Prompt]:
+        return []
+
+
+def test_a_game_that_does_not_end_is_reported() -> None:
+    with pytest.raises(EndlessGame, match="no result after 5 answers"):
+        playout(ENGINE, 2, 1, Rng.from_seed(1), max_answers=5)
+    with pytest.raises(EndlessGame, match="no prompt left but no result"):
+        playout(Stuck(), 2, 1, Rng.from_seed(1))
+    summary = simulate(NeverEnds(), 3, 1, 2)
+    assert (summary["completed"], summary["errors"]) == (0, 3)
+    assert "EndlessGame" in summary["error_details"][0]["error"]
+
+
+class Counted(CounterEngine):
+    def stats(self, state: CounterState) -> dict[str, int]:
+        return {"draws": state.rng % 2, "turns": state.turn}
+
+    def catalogue(self) -> dict[str, Any]:
+        return {"cards": [{"id": "turns"}, {"id": "never"}]}
+
+
+def test_simulate_plays_the_shared_playouts_and_sums_the_engine_stats() -> None:
+    summary = simulate(Counted(), 6, 3, 2)
+    assert (summary["completed"], summary["errors"]) == (6, 0)
+    assert summary["execution_counts"]["turns"] == 36
+    assert summary["never_executed"] == ["never"]
+    rng = Rng.from_seed(3)
+    games = [playout(ENGINE, 2, game_seed(rng), rng) for _ in range(6)]
+    assert summary["mean_answers"] == round(sum(g.answer_count for g in games) / 6, 2)
+    assert "execution_counts" not in simulate(ENGINE, 2, 3, 2)  # no stats: nothing listed

@@ -1,0 +1,309 @@
+"""Through the Ages images (renderers/tta.py): readable on a phone, in three languages, and a
+public image never names a hidden card (platform.md §6; scope §31: military hands, decks)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from render_helpers import decode
+
+from bot.render import call_named
+from engines.core.rng import Rng
+from engines.tta import setup
+from engines.tta.engine import TtaEngine
+from engines.tta.facts import AGE, KIND, SUBTYPE
+from engines.tta.state import TtaState
+from engines.tta.view import TtaView
+from engines.tta.views import build_view
+from i18n import catalogue, name
+from renderers import tta
+
+ENGINE = TtaEngine()
+LANGS = ("en", "zh-TW", "zh-CN")
+NAMES = ["Alexandra the Magnificent", "陳小明", "bob", "李四"]
+LOCALES = Path(__file__).resolve().parents[2] / "bot" / "i18n" / "locales"
+
+
+def _game(players: int, seed: int) -> list[TtaState]:
+    """A seeded random first game (busy: 9 answers in 10 are not "end"/"pass"), kept at its
+    start, middle and end."""
+    st = ENGINE.new_game(players, seed)
+    rng = Rng.from_seed(seed * 31 + players)
+    kept = [st.model_copy(deep=True)]
+    answers = 0
+    snapshots: list[TtaState] = []
+    while ENGINE.result(st) is None:
+        prompt = rng.choice(ENGINE.prompts(st))
+        options = [o for o in prompt.options if o.id != "undo"]
+        active = [o for o in options if o.id not in ("end", "pass")]
+        opt = rng.choice(active if active and rng.below(10) else options)
+        ENGINE.apply(st, prompt.seat, opt.id)
+        answers += 1
+        if answers % 40 == 0:
+            snapshots.append(st.model_copy(deep=True))
+        assert answers < 20_000
+    kept.append(snapshots[len(snapshots) // 2] if snapshots else st.model_copy(deep=True))
+    kept.append(st)
+    return kept
+
+
+@pytest.fixture(scope="module")
+def positions() -> list[tuple[int, str, TtaState]]:
+    """(players, moment, state) at the start, middle and end of a 2- and a 4-player game."""
+    out = []
+    for players in (2, 4):
+        for moment, st in zip(("start", "middle", "end"), _game(players, 7), strict=True):
+            out.append((players, moment, st))
+    return out
+
+
+def _rich() -> TtaState:
+    """A hand-made Age II position with something in every section of both images."""
+    st = setup.new_state(4, 5)
+    st.age, st.round, st.current, st.last_round = 2, 9, 1, 12
+    st.future_events, st.future_owners = ["II_wealthy_territory", "I_border_conflict"], [0, 2]
+    st.past_events = ["A_development_of_science", "I_rats", "I_good_harvest"]
+    st.common_tactics = ["I_phalanx", "II_napoleonic_army"]
+    c = st.civs[0]
+    c.government, c.leader = "II_republic", "II_william_shakespeare"
+    c.techs += ["I_irrigation", "I_iron", "I_alchemy", "I_drama", "I_swordsmen", "I_knights",
+                "II_cannon", "I_code_of_laws"]
+    c.workers.update({"I_irrigation": 2, "I_iron": 3, "I_alchemy": 2, "I_drama": 1,
+                      "A_warriors": 2, "I_swordsmen": 1, "I_knights": 2, "II_cannon": 1})
+    c.blue.update({"I_irrigation": 3, "I_iron": 2})
+    c.wonders, c.wonder, c.stages = ["A_pyramids"], "II_eiffel_tower", 2
+    c.colonies, c.tactic = ["I_vast_territory"], "I_medieval_army"
+    c.hand = ["II_coal", "I_michelangelo", "II_transcontinental_railroad"]
+    c.military = ["II_raid", "II_fortifications", "I_defense_colonization_bonus"]
+    c.culture, c.science = 87, 12
+    st.row[2] = None
+    return st
+
+
+def _views(st: TtaState) -> Iterator[tuple[str, TtaView, int]]:
+    """(kind, view, seat) of every image the bot can post for ``st``."""
+    public = ENGINE.view(st, None)
+    yield "table", public, -1
+    for seat in range(st.players):
+        yield "civ", public, seat
+        yield "civ", ENGINE.view(st, seat), seat
+
+
+def _painter(kind: str, view: TtaView, seat: int, lang: str) -> tta.Painter:
+    if kind == "table":
+        return tta.table_painter(view, lang, NAMES)[0]
+    return tta.civ_painter(view, seat, lang, NAMES)[0]
+
+
+# -- every image, every language ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_images_render_at_start_middle_and_end_of_random_games(
+    positions: list[tuple[int, str, TtaState]], lang: str
+) -> None:
+    """Table and civilization PNGs at most 1,000 px wide and taller than wide; the last
+    game is over and shows its final scoring."""
+    for players, moment, st in positions:
+        for kind, view, seat in _views(st):
+            png = tta.render_board(view, lang, NAMES) if kind == "table" else \
+                tta.render_civ(view, seat, lang, NAMES)
+            im = decode(png)
+            assert im.width <= 1000, (players, moment, kind)
+            assert im.height > im.width, (players, moment, kind)
+        if moment == "end":
+            texts = tta.board_texts(ENGINE.view(st, None), lang, NAMES)
+            assert tta.tr(lang, "final_scoring") in texts
+
+
+def test_text_and_icons_are_at_least_22_px_at_1000_px(
+    positions: list[tuple[int, str, TtaState]]
+) -> None:
+    """Phone rule: shown ~450 px wide, nothing drawn smaller than 22 px at 1,000 px."""
+    states = [st for _, _, st in positions] + [_rich()]
+    for st in states:
+        for kind, view, seat in _views(st):
+            for lang in LANGS:
+                pt = _painter(kind, view, seat, lang)
+                scale = 1000 / pt.im.width
+                assert min(pt.sizes) * scale >= 22, (kind, lang, sorted(pt.sizes))
+
+
+def test_words_follow_the_language() -> None:
+    st = _rich()
+    zh = tta.board_texts(ENGINE.view(st, None), "zh-TW", NAMES)
+    assert "卡牌列" in zh and "公共陣型區" in zh
+    civ = tta.civ_painter(build_view(st, 0), 0, "zh-CN", NAMES)[0].texts
+    assert "农场和矿山" in civ
+    assert name("zh-CN", "tta", "A_agriculture") == "农业" and "农业" in civ
+    en = tta.civ_painter(build_view(st, 0), 0, "en", NAMES)[0].texts
+    assert "Farms and mines" in en and "Agriculture" in en
+
+
+# -- hidden cards ---------------------------------------------------------------------------
+
+
+def _public_ids(st: TtaState) -> set[str]:
+    """Every card id anyone may see face up."""
+    ids = {c for c in st.row if c} | set(st.past_events) | set(st.common_tactics)
+    for civ in st.civs:
+        ids |= {civ.government, *civ.techs, *civ.wonders, *civ.colonies, *civ.hand}
+        ids |= {c for c in (civ.leader, civ.wonder, civ.tactic) if c}
+    return ids
+
+
+def _hidden_ids(st: TtaState, seat: int | None) -> set[str]:
+    """Cards ``seat`` (None: the public) may not see and that are nowhere face up."""
+    hidden: set[str] = set(st.boxed)
+    for deck in (*st.civil_decks, *st.military_decks, *st.military_discards):
+        hidden |= set(deck)
+    hidden |= set(st.current_events)
+    hidden |= {c for c, o in zip(st.future_events, st.future_owners, strict=True) if o != seat}
+    for p, civ in enumerate(st.civs):
+        if p != seat:
+            hidden |= set(civ.military)
+    return hidden - _public_ids(st)
+
+
+def _assert_no_hidden(st: TtaState, seat: int | None) -> None:
+    hidden = _hidden_ids(st, seat)
+    view = ENGINE.view(st, seat)
+    kinds = [("table", view, -1)] + [("civ", view, p) for p in range(st.players)]
+    for kind, v, p in kinds:
+        for lang in ("en", "zh-TW"):
+            pt = _painter(kind, v, p, lang)
+            assert not hidden & set(pt.cards), (kind, p, hidden & set(pt.cards))
+            # other ages' copies share a name ("Urban Growth"): only unseen names count
+            names = {name(lang, "tta", c) for c in hidden} - {
+                name(lang, "tta", c) for c in _public_ids(st)}
+            assert not names & set(pt.texts), (kind, p, names & set(pt.texts))
+
+
+def test_public_images_show_no_hidden_card(positions: list[tuple[int, str, TtaState]]) -> None:
+    """The inputs are public views (no military hand, no deck card) and nothing drawn from
+    them names a military hand card, a deck card or an unrevealed event."""
+    for _, _, st in positions:
+        public = ENGINE.view(st, None)
+        assert all(p.military is None for p in public.players)
+        assert public.my_future_events == []
+        _assert_no_hidden(st, None)
+    _assert_no_hidden(_rich(), None)
+
+
+def test_a_seat_sees_only_its_own_military_hand() -> None:
+    """Seat 1's images never show seat 0's Raid; seat 0's own civilization image does,
+    with the events it prepared."""
+    st = _rich()
+    _assert_no_hidden(st, 1)
+    own = tta.civ_painter(build_view(st, 0), 0, "en", NAMES)[0]
+    assert set(st.civs[0].military) <= set(own.cards)
+    assert "Raid" in own.texts
+    assert "II_wealthy_territory" in own.cards  # prepared by seat 0
+    assert "I_border_conflict" not in own.cards  # prepared by seat 2
+    other = tta.civ_painter(build_view(st, 1), 0, "en", NAMES)[0]
+    assert "II_raid" not in other.cards and "Raid" not in other.texts
+
+
+def test_private_military_hand_in_random_games(positions: list[tuple[int, str, TtaState]]) -> None:
+    for _, _, st in positions:
+        for seat in range(st.players):
+            pt = tta.civ_painter(ENGINE.view(st, seat), seat, "zh-TW", NAMES)[0]
+            assert set(st.civs[seat].military) <= set(pt.cards)
+
+
+def test_every_card_says_its_age_and_kind_in_words() -> None:
+    """Never colour alone: each card's band names its age and kind."""
+    st = _rich()
+    for lang in LANGS:
+        for kind, view, seat in _views(st):
+            pt = _painter(kind, view, seat, lang)
+            for card in pt.cards:
+                band = f"{tta.ROMAN[AGE[card]]} · {tta.tr(lang, 'kind.' + tta.kind_of(card))}"
+                assert any(t.startswith(band[:12].rstrip("…")) for t in pt.texts), (card, band)
+
+
+def test_a_crowded_civilization_grows_the_canvas() -> None:
+    """Many technologies and full hands: the image grows past the first canvas and the
+    last section (the military hand) is still drawn."""
+    st = _rich()
+    civ = st.civs[0]
+    civ.techs += ["I_theology", "II_journalism", "I_printing_press", "II_organized_religion",
+                  "II_scientific_method", "I_bread_and_circuses", "II_opera", "II_riflemen",
+                  "II_cavalrymen", "II_architecture", "I_cartography", "II_strategy"]
+    civ.hand = ["II_coal", "III_oil", "II_opera", "III_movies", "I_drama", "II_republic",
+                "III_computers", "II_selective_breeding", "I_theocracy", "III_democracy",
+                "II_eiffel_tower", "III_fast_food_chains", "II_james_cook", "III_urban_growth"]
+    civ.military += ["II_annex", "II_spy", "III_raid", "II_conquistadors", "III_shock_troops",
+                     "III_entrenchments", "II_war_over_territory", "III_armed_intervention"]
+    pt, bottom = tta.civ_painter(build_view(st, 0), 0, "en", NAMES)
+    assert bottom > 4000
+    assert set(civ.military) <= set(pt.cards)
+    im = decode(tta.render_civ(build_view(st, 0), 0, "en", NAMES))
+    last = im.crop((0, im.height - 70, im.width, im.height - 20)).convert("RGB")
+    assert len(last.getcolors(100_000) or []) > 10  # the last tiles drawn, not cut off
+
+
+# -- armies, banks, the bot's protocol ------------------------------------------------------
+
+
+def test_civilization_shows_armies_tokens_and_banks() -> None:
+    st = _rich()
+    view = build_view(st, None)
+    me = view.players[0]
+    assert me.armies and sum(a.bonus for a in me.armies) > 0
+    texts = tta.civ_painter(view, 0, "en", NAMES)[0].texts
+    for a in me.armies:
+        units = tta.join([name("en", "tta", u) for u in a.units], "en")
+        assert any(units in t for t in texts)
+    assert "×3" in texts  # three workers on Iron
+    assert tta.tr("en", "yellow_bank", n=me.yellow_bank) in texts
+    assert tta.tr("en", "blue_bank", n=me.blue_bank) in texts
+    assert tta.tr("en", "stages", built=2, total=3) in texts
+
+
+def test_bot_finds_both_images() -> None:
+    """bot/render.py calls ``renderers.tta.render_board`` and, by name, ``render_civ``."""
+    st = _rich()
+    png = call_named("tta", "render_civ", {"view": build_view(st, 0), "seat": 0,
+                                           "lang": "zh-TW", "names": NAMES})
+    assert png is not None and decode(png).width <= 1000
+    board = call_named("tta", "render_board", {"view": build_view(st, None), "lang": "en",
+                                               "player_names": NAMES})
+    assert board is not None and decode(board).width <= 1000
+    assert tta.render_hand(build_view(st, None), "en", NAMES) is None
+
+
+# -- the translation layer ------------------------------------------------------------------
+
+
+def _render_keys() -> set[str]:
+    """Every ``tta.render.*`` key the renderer can ask for."""
+    source = Path(tta.__file__).read_text(encoding="utf-8")
+    keys = set(re.findall(r'\btr\(\s*\w+,\s*"([\w.]+)"', source))
+    keys |= {f"kind.{tta.kind_of(c)}" for c in KIND}
+    keys |= {f"col.{k}" for k, _, _ in tta.COLUMNS}
+    keys |= {f"score.{k}" for k in tta.SCORE_KEYS}
+    engine = Path(tta.__file__).resolve().parents[1] / "engines" / "tta"
+    steps = {s for f in engine.rglob("*.py")
+             for s in re.findall(r'\.step = "(\w+)"', f.read_text(encoding="utf-8"))}
+    assert {"politics", "action", "discard"} <= steps
+    keys |= {f"step.{s}" for s in steps}
+    keys |= {"current_events", "future_events", "past_events", "past_count"}  # in variables
+    assert {f"kind.{SUBTYPE['A_warriors']}", "kind.farm", "card_row", "to_act"} <= keys
+    return {f"tta.render.{k}" for k in keys}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_renderer_word_is_in_every_language(lang: str) -> None:
+    own = json.loads((LOCALES / lang / "tta.json").read_text(encoding="utf-8"))
+    missing = sorted(k for k in _render_keys() if k not in own)
+    assert missing == []
+    en = json.loads((LOCALES / "en" / "tta.json").read_text(encoding="utf-8"))
+    assert set(own) == set(en)
+    for key, text in own.items():
+        assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", en[key])), key
+        assert key in catalogue(lang)
