@@ -25,7 +25,7 @@ test: install
 
 lint: install
 	$(BIN)/ruff check .
-	$(BIN)/mypy engines games renderers bot
+	$(BIN)/mypy engines games renderers bot i18n
 
 bench: install
 	$(BIN)/python benchmarks/run_all.py

@@ -66,6 +66,7 @@ from bot.wording import (
     result_lines,
     seat_names,
 )
+from games.models import ServiceError
 
 if TYPE_CHECKING:
     from bot.client import CivBot
@@ -173,8 +174,15 @@ class Panel:
 
     def dump(self) -> str:
         return json.dumps(
-            [self.channel, self.message, self.turn, self.pin, self.ephemeral, self.last,
-             self.confirm]
+            [
+                self.channel,
+                self.message,
+                self.turn,
+                self.pin,
+                self.ephemeral,
+                self.last,
+                self.confirm,
+            ]
         )
 
     @classmethod
@@ -183,8 +191,13 @@ class Panel:
             return None
         channel, message, turn, pinned, ephemeral, last, confirm = json.loads(raw)
         return cls(
-            int(channel), int(message), str(turn), str(pinned), bool(ephemeral),
-            [str(x) for x in last], str(confirm),
+            int(channel),
+            int(message),
+            str(turn),
+            str(pinned),
+            bool(ephemeral),
+            [str(x) for x in last],
+            str(confirm),
         )
 
 
@@ -210,6 +223,8 @@ class Delivery:
         self._publishing: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         #: each seat's turn panel (the notes ``panel:<seat>``, loaded on first use)
         self._panels: dict[int, dict[int, Panel | None]] = {}
+        #: the text each game's turn status line shows (an unchanged line is not edited)
+        self._status_text: dict[int, str] = {}
 
     # -- which question ---------------------------------------------------------------
     async def question_pins(self, info: GameInfo, prompts: list[Prompt]) -> dict[int, str]:
@@ -362,6 +377,7 @@ class Delivery:
         self._stored.pop(game_id, None)
         self._answered.pop(game_id, None)
         self._panels.pop(game_id, None)
+        self._status_text.pop(game_id, None)
         self._pending.discard(game_id)
         lock = self._publishing.get(game_id)
         if lock is not None and not lock.locked():
@@ -481,9 +497,14 @@ class Delivery:
         return True
 
     async def _close_panels(self, game_id: int) -> None:
-        """Strip every panel of the game of its components (the game is over)."""
-        seats = self._panels.get(game_id, {})
-        for seat, panel in list(seats.items()):
+        """Strip every panel of the game of its components (the game is over), also those
+        not read since a restart."""
+        try:
+            seats = range(len((await self.bot.service.get(game_id)).seats))
+        except ServiceError:
+            seats = range(0)
+        for seat in sorted({*seats, *self._panels.get(game_id, {})}):
+            panel = await self.panel(game_id, seat)
             if panel is not None:
                 await self._edit_panel(panel, None, view=None)
                 await self._set_panel(game_id, seat, None)
@@ -498,13 +519,14 @@ class Delivery:
     async def _note_provisional(
         self, info: GameInfo, events: list[Event], actor: int | None, turn: str
     ) -> None:
-        """Keep the provisional events for the actor's panel (never told elsewhere)."""
+        """Keep the provisional events for the actor's panel (never told elsewhere; an
+        answer chosen for a seat by its deadline has no actor: the event's seat)."""
         names = seat_names(info.seats)
         changed: set[int] = set()
         for event in events:
             if not event.provisional:
                 continue
-            seat = event.seat if event.seat is not None else actor
+            seat = actor if actor is not None else event.seat
             if seat is None or not event.visible_for(seat):
                 continue
             panel = await self.panel(info.id, seat)
@@ -600,13 +622,22 @@ class Delivery:
         if panel is not None:
             await self._edit_panel(panel, None, view=None)  # the turn moved to a new message
         last = panel.last if panel is not None else []
-        new = Panel(sent.channel.id, sent.id, turn, pinned, last=last,
-                    confirm=confirm.id if confirm is not None else "")
+        new = Panel(
+            sent.channel.id,
+            sent.id,
+            turn,
+            pinned,
+            last=last,
+            confirm=confirm.id if confirm is not None else "",
+        )
         await self._set_panel(info.id, seat, new)
         return True
 
     async def redraw_panel(
-        self, via: discord.Interaction[Any], info: GameInfo, prompt: Prompt,
+        self,
+        via: discord.Interaction[Any],
+        info: GameInfo,
+        prompt: Prompt,
         confirm: Option | None = None,
     ) -> None:
         """Redraw the seat's panel through its click ``via`` (deferred as an update): the
@@ -625,7 +656,7 @@ class Delivery:
     async def open_ephemeral_panel(
         self, interaction: discord.Interaction[Any], info: GameInfo, prompt: Prompt
     ) -> None:
-        """"Show my hand / act" on a panel question: the panel as an ephemeral reply. When
+        """ "Show my hand / act" on a panel question: the panel as an ephemeral reply. When
         the seat has no panel it can be shown on this turn (DMs closed) the reply becomes
         its panel, which its own clicks edit; else it is a copy (the DM panel stays)."""
         seat = prompt.seat
@@ -642,7 +673,8 @@ class Delivery:
                 return  # its DM panel is live: the reply is only a copy
             last = panel.last if panel is not None and panel.turn == turn else []
             await self._set_panel(
-                info.id, seat,
+                info.id,
+                seat,
                 Panel(message.channel.id, message.id, turn, pinned, ephemeral=True, last=last),
             )
 
@@ -753,8 +785,7 @@ class Delivery:
             # player who took an Age's last card chooses who starts the next one).
             kinds_before = {p.kind for p in before}
             stage = any(
-                p.kind in words.stage_kinds and p.kind not in kinds_before
-                for p in outcome.prompts
+                p.kind in words.stage_kinds and p.kind not in kinds_before for p in outcome.prompts
             )
             turn_changed = outcome.result is not None or seats_after != seats_before or stage
         file = None
@@ -773,7 +804,7 @@ class Delivery:
                 await service.set_note(info.id, TURN_NOTE, key)
             await self._turn_status(info, channel, view, new=key != told)
             await self._note_provisional(info, outcome.events, actor, key)
-        await self._private_events(info, outcome.events)
+        await self._private_events(info, outcome.events, key)
         if outcome.result is not None:
             await self.close_open_prompts(info.id, keep={})
             await self._result(info, outcome, channel)
@@ -802,7 +833,7 @@ class Delivery:
         """The turn's status line (``GameWords.turn_status``): a new message when the turn
         begins, edited in place while it lasts."""
         text = words_for(info.game).turn_status(info.language, view, seat_names(info.seats))
-        if not text:
+        if not text or (not new and self._status_text.get(info.id) == text):
             return
         stored = None if new else await self.bot.service.get_note(info.id, TURN_STATUS_NOTE)
         if stored and isinstance(channel, discord.Thread | discord.TextChannel):
@@ -810,6 +841,7 @@ class Delivery:
                 await channel.get_partial_message(int(stored)).edit(
                     content=text, allowed_mentions=discord.AllowedMentions.none()
                 )
+                self._status_text[info.id] = text
                 return
             except discord.HTTPException:
                 log.debug("could not edit the turn status of game %s", info.id)
@@ -818,6 +850,7 @@ class Delivery:
         )
         if message is not None:
             await self.bot.service.set_note(info.id, TURN_STATUS_NOTE, str(message.id))
+            self._status_text[info.id] = text
 
     def _public_lines(self, info: GameInfo, events: list[Event]) -> list[str]:
         silent = words_for(info.game).silent_events
@@ -851,10 +884,19 @@ class Delivery:
         for part in chunks(text.split("\n")):
             await self.post(info, channel, part)
 
-    async def _private_events(self, info: GameInfo, events: list[Event]) -> None:
+    async def _private_events(
+        self, info: GameInfo, events: list[Event], turn: str | None = None
+    ) -> None:
+        """Each seat's private events by DM; on its panel instead (``Panel.last``) while
+        it has one for ``turn``, so a turn stays one message."""
         for seat, lines in self._private_lines(info, events).items():
             user_id = info.user_of(seat)
             if user_id is None:
+                continue
+            panel = await self.panel(info.id, seat) if turn is not None else None
+            if panel is not None and panel.turn == turn:
+                panel.last = [*panel.last, *lines][-words_for(info.game).panel_last :]
+                await self._set_panel(info.id, seat, panel)
                 continue
             head = self._dm_intro(info)
             for text in chunks([head, *lines]):
@@ -1246,8 +1288,11 @@ class Delivery:
         lines += words.hand_lines(lang, view, prompt.seat, names)
         what = prompt_text(info.game, lang, prompt, names)
         lines.append(t(lang, "turn.header", name=names.get(prompt.seat, "?"), prompt=what))
-        items = prompt_items(info.game, info.id, pinned, prompt, lang, names, hand_button=False)
-        items += self.seat_buttons(info, view, prompt.seat)
+        seats = self.seat_buttons(info, view, prompt.seat)
+        items = prompt_items(
+            info.game, info.id, pinned, prompt, lang, names, hand_button=False, reserve=len(seats)
+        )
+        items += seats
         files: list[discord.File] = []
         for func, args, filename in words.private_images(view, prompt.seat):
             file = await extra_file(

@@ -263,7 +263,7 @@ async def submit(
 async def panel_back(
     interaction: discord.Interaction[Any], game_id: int, version: int | str, seat: int
 ) -> None:
-    """"Back" from a confirmation on the turn panel: the panel as it was, nothing sent."""
+    """ "Back" from a confirmation on the turn panel: the panel as it was, nothing sent."""
     bot = client(interaction)
     await interaction.response.defer()
     info: GameInfo | None = None
@@ -311,6 +311,7 @@ async def show_hand(interaction: discord.Interaction[Any], game_id: int) -> None
     lines += words.hand_lines(lang, view, seat, names)
     kwargs: dict[str, Any] = {}
     items: list[discord.ui.Item[Any]] = []
+    seats = bot.delivery.seat_buttons(info, view, seat)  # drawn after the answers' rows
     if prompt is not None:
         lines.append(
             t(
@@ -321,10 +322,12 @@ async def show_hand(interaction: discord.Interaction[Any], game_id: int) -> None
             )
         )
         pinned = await bot.delivery.pin_of(info, prompt)
-        items = prompt_items(info.game, game_id, pinned, prompt, lang, names, hand_button=False)
+        items = prompt_items(
+            info.game, game_id, pinned, prompt, lang, names, hand_button=False, reserve=len(seats)
+        )
     else:
         lines.append(t(lang, "turn.no_prompt", id=game_id))
-    items += bot.delivery.seat_buttons(info, view, seat)
+    items += seats
     if items:
         kwargs["view"] = static_view(*items)
     files: list[discord.File] = []

@@ -10,22 +10,23 @@ which the version pins to a single state and which is re-checked when pressed.
 ``<v>`` is the game version, or for games that pin components to the question (simultaneous
 choices, see ``bot.games``) ``t`` + a base-36 stamp of the prompt.
 
-=========================  ==========================================================
-``cb:l:<game>:<action>``   lobby button: join, leave, start
-``cb:lo:<game>``           lobby option select (values ``<name>=<value>``)
-``cb:o:<g>:<v>:<s>:<ref>`` answer button; ``ref`` is ``=<option id>`` or ``#<index>``
-``cb:s:<g>:<v>:<s>:<p>``   answer select, page ``p`` (values are refs)
-``cb:p:<g>:<v>:<s>:<p>``   "more options": shows page ``p`` ephemerally
+================================  ============================================================
+``cb:l:<game>:<action>``          lobby button: join, leave, start
+``cb:lo:<game>``                  lobby option select (values ``<name>=<value>``)
+``cb:o:<g>:<v>:<s>:<ref>``        answer button; ``ref`` is ``=<option id>`` or ``#<index>``
+``cb:s:<g>:<v>:<s>:<p>``          answer select, page ``p`` (values are refs)
+``cb:p:<g>:<v>:<s>:<p>``          "more options": shows page ``p`` ephemerally
 ``cb:g:<g>:<v>:<s>:<r>:<m>:<p>``  menu ``m`` of a grouped prompt drawn with ``r`` select rows,
-                           showing its page ``p``; values are refs, or ``&<page>``: that page
-                           of the same menu, drawn in place (the message is edited)
-``cb:n:<g>:<v>:<s>:<lo>:<hi>``  "type a number": opens a modal (``lo``-``hi`` is its hint only;
-                           the typed number is checked against the prompt's options)
-``cb:nm:<g>:<interaction>`` that modal (kept in memory while open: not a component)
-``cb:h:<g>``               "show my hand / act": the clicker's view and prompt, ephemeral
-``cb:c:<g>:<s>``           one seat's public position (a neighbour's city), ephemeral
-``cb:k:<g>:<v>:<s>:<ref>`` turn panel: confirm the option ``ref`` names, or ``-``: back
-=========================  ==========================================================
+                                  at its page ``p``; values are refs, or ``&<page>``: that
+                                  page of the menu, drawn in place
+``cb:n:<g>:<v>:<s>:<lo>:<hi>``    "type a number": opens a modal (``lo``-``hi`` only word its
+                                  hint; the number typed is checked against the options)
+``cb:nm:<g>:<interaction>``       that modal (kept in memory while open; not a component)
+``cb:h:<g>``                      "show my hand / act": the clicker's view and prompt,
+                                  ephemeral
+``cb:c:<g>:<s>``                  one seat's public position (a neighbour's city), ephemeral
+``cb:k:<g>:<v>:<s>:<ref>``        turn panel: confirm the option ``ref`` names, or ``-``: back
+================================  ============================================================
 
 A custom id comes from the client and can be forged or left over from an old message: every
 number in it is checked with :func:`in_range` before it reaches the database (which stores

@@ -32,8 +32,12 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
+from engines.registry import get_engine
+
 PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank", "grace")
-SEAT_OF = re.compile(r"cb:[os]:(?P<game>\d+):(?P<version>\d+|t[0-9a-z]+):(?P<seat>\d+):")
+#: a component answering a seat's question: answer button, select, grouped menu (``cb:g``),
+#: the turn panel's Confirm / Back (``cb:k``); not the number modal's button (``cb:n``)
+SEAT_OF = re.compile(r"cb:[osgk]:(?P<game>\d+):(?P<version>\d+|t[0-9a-z]+):(?P<seat>\d+):")
 
 
 def _flatten(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -342,11 +346,17 @@ class Sandbox:
                     raise LookupError(f"{name} was asked something the sandbox cannot find")
             message, clicker = found
             controls = [c for c in _controls(message) if SEAT_OF.match(c.get("custom_id", ""))]
-            control = rng.choice(controls)
+            # a turn panel asking to confirm the end of the turn: confirm (Back would
+            # only show the same panel again)
+            confirm = [c for c in controls if c["custom_id"].startswith("cb:k:")
+                       and not c["custom_id"].endswith(":-")]
+            control = confirm[0] if confirm else rng.choice(controls)
             if control["type"] == 2:
                 result = await clicker.click(message, custom_id=control["custom_id"])
             else:
-                value = rng.choice(control["options"])["value"]
+                # an answer, not "another page" (``&<page>``) of a grouped menu
+                values = [o["value"] for o in control["options"]]
+                value = rng.choice([v for v in values if not v.startswith("&")] or values)
                 result = await clicker.select(message, [value], custom_id=control["custom_id"])
             moves += 1
             await self.flush(result, name, clicker)
@@ -389,7 +399,7 @@ async def _run(args: argparse.Namespace) -> int:
         async with simcord.run(bot) as env:
             box = Sandbox(env, out, echo)
             if args.auto:
-                players = args.players or {"seven_wonders": 3}.get(args.game, 2)
+                players = args.players or get_engine(args.game).min_players
                 moves = await box.auto(args.seed, args.language, args.game, players)
                 _print_transcript(printed, moves, box.images, out)
                 return 0

@@ -3,20 +3,23 @@
 The picture mirrors the table: status line, military track with looting tokens, the Age
 structure (or the wonders on offer during the draft, or the final scores), and both cities
 side by side (seat 0 on the left, beside its capital). Card and wonder tiles are drawn once
-per language and cached, so a render is mostly pastes (well under 100 ms).
+per language and cached, so a render is mostly pastes (well under 100 ms). The words are
+``duel.render.*`` keys of the locale files, read through the one translation layer (``i18n``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engines.duel import catalogue as cat
 from engines.duel.view import DuelView, PlayerView, WonderView
+from i18n import LANGUAGES, has
 from renderers import kit
 
+GAME = "duel"
 WIDTH = 1320
 MARGIN = 16
 HEADER_H = 60
@@ -29,77 +32,10 @@ BAND_H = 42
 COST_Y = BAND_H + 15  # centre of the cost row: still visible on a covered card
 CITY_W = (WIDTH - 3 * MARGIN) // 2
 COLORS = ("brown", "grey", "blue", "green", "yellow", "red", "purple")
-LANGS = ("en", "zh-TW", "zh-CN")
-
-
-def _t(en: str, zh_tw: str, zh_cn: str) -> dict[str, str]:
-    """One UI phrase in the three languages."""
-    return {"en": en, "zh-TW": zh_tw, "zh-CN": zh_cn}
-
-
-#: small UI words; card, wonder and token names come from the catalogue's names.json.
-UI: dict[str, dict[str, str]] = {
-    "turn": _t(
-        "{name} to play — Age {age}", "輪到 {name} — 時代 {age}", "轮到 {name} — 时代 {age}"
-    ),
-    "draft": _t("{name} to pick a wonder", "輪到 {name} 選擇奇蹟", "轮到 {name} 选择奇迹"),
-    "token": _t(
-        "{name} to take a progress token", "輪到 {name} 選擇發展標記", "轮到 {name} 选择发展标记"
-    ),
-    "library": _t(
-        "{name} to take a token (Library)",
-        "輪到 {name} 選擇發展標記（圖書館）",
-        "轮到 {name} 选择发展标记（图书馆）",
-    ),
-    "destroy": _t(
-        "{name} to discard an opponent's card",
-        "輪到 {name} 棄掉對手的一張卡牌",
-        "轮到 {name} 弃掉对手的一张卡牌",
-    ),
-    "revive": _t(
-        "{name} to build from the discard pile",
-        "輪到 {name} 從棄牌堆建造",
-        "轮到 {name} 从弃牌堆建造",
-    ),
-    "start": _t(
-        "{name} chooses who starts Age {age}",
-        "{name} 決定誰開始時代 {age}",
-        "{name} 决定谁开始时代 {age}",
-    ),
-    "other": _t("{name} to play", "輪到 {name}", "轮到 {name}"),
-    "over": _t("Game over", "遊戲結束", "游戏结束"),
-    "wins": _t("{name} wins", "{name} 獲勝", "{name} 获胜"),
-    "tie": _t("Tie", "平手", "平局"),
-    "progress": _t("Progress tokens", "發展標記", "发展标记"),
-    "library_offer": _t("The Library offers", "圖書館提供", "图书馆提供"),
-    "discard": _t("Discard pile", "棄牌堆", "弃牌堆"),
-    "cards_left": _t("{n} cards left", "剩餘 {n} 張", "剩余 {n} 张"),
-    "free": _t("free", "免費", "免费"),
-    "one_of": _t("1 of", "任一", "任一"),
-    "first": _t("1st", "先手", "先手"),
-    "none": _t("no buildings yet", "尚無建築", "尚无建筑"),
-    "total": _t("Total", "總分", "总分"),
-    "military": _t("Military", "軍事", "军事"),
-    "blue": _t("Civilian", "市政", "市政"),
-    "green": _t("Science", "科技", "科技"),
-    "yellow": _t("Commerce", "商業", "商业"),
-    "purple": _t("Guilds", "行會", "行会"),
-    "wonders": _t("Wonders", "奇蹟", "奇迹"),
-    "tokens": _t("Progress", "發展標記", "发展标记"),
-    "coins": _t("Coins", "錢幣", "钱币"),
-    "vp": _t("VP", "分", "分"),
-    "age": _t("Age {age}", "時代 {age}", "时代 {age}"),
-}
 VICTORY_TERM = {
     "military": "military_supremacy",
     "science": "scientific_supremacy",
     "civilian": "civilian_victory",
-}
-#: one glyph per resource on its chip, so the icons read without colour.
-RES_LETTER: dict[str, dict[str, str]] = {
-    "en": {"wood": "W", "clay": "C", "stone": "S", "glass": "G", "papyrus": "P"},
-    "zh-TW": {"wood": "木", "clay": "土", "stone": "石", "glass": "玻", "papyrus": "紙"},
-    "zh-CN": {"wood": "木", "clay": "土", "stone": "石", "glass": "玻", "papyrus": "纸"},
 }
 BACK_STYLE: dict[str, tuple[kit.RGB, str, str]] = {
     "age1": ((128, 84, 42), "I", "lines"),
@@ -109,12 +45,20 @@ BACK_STYLE: dict[str, tuple[kit.RGB, str, str]] = {
 }
 WONDER_FILL: kit.RGB = (196, 170, 118)
 SCALE_ORDER = ("military", "blue", "green", "yellow", "purple", "wonders", "tokens", "coins")
+#: prompt kinds with their own status line ("{name} to ..."), a ``duel.render.*`` key each
+STATUS_KINDS = ("draft", "token", "library", "destroy", "revive")
 
 
-def ui(key: str, lang: str, **params: object) -> str:
-    """A UI phrase in ``lang`` (English if missing)."""
-    table = UI[key]
-    return table.get(lang, table["en"]).format(**params)
+def ui(key: str, lang: str, **params: Hashable) -> str:
+    """A renderer word: ``duel.render.<key>`` of the locale files (English if missing)."""
+    return kit.word(lang, f"{GAME}.render.{key}", **params)
+
+
+@lru_cache(maxsize=8)
+def res_letters(lang: str) -> dict[str, str]:
+    """The glyph on each resource's chip (so the icons read without colour), per language:
+    looked up once, the chips are drawn many times a render."""
+    return {res: ui(f"res.{res}", lang) for res in cat.RESOURCES}
 
 
 def name(item_id: str, lang: str) -> str:
@@ -194,6 +138,7 @@ def draw_items(
     im: Image.Image, x: float, cy: float, items: list[Item], size: int, lang: str, gap: int = 3
 ) -> float:
     """Draw an icon row starting at ``x``, vertically centred on ``cy``; returns the end x."""
+    letters = res_letters(lang)
     for item in items:
         kind, a, b = item
         w = _item_width(item, size)
@@ -201,7 +146,7 @@ def draw_items(
         if kind == "coin":
             kit.coin_value(im, (cx, cy), size, a)  # type: ignore[arg-type]
         elif kind == "res":
-            kit.resource_chip(im, (cx, cy), str(a), size, RES_LETTER[lang][str(a)], lang)
+            kit.resource_chip(im, (cx, cy), str(a), size, letters[str(a)], lang)
         elif kind == "shield":
             kit.paste(im, kit.shield(size), (cx, cy), center=True)
         elif kind == "sci":
@@ -219,7 +164,7 @@ def draw_items(
             small = int(size * 0.8)
             px = x
             for res in a:  # type: ignore[attr-defined]
-                kit.resource_chip(im, (px + small / 2, cy), res, small, RES_LETTER[lang][res], lang)
+                kit.resource_chip(im, (px + small / 2, cy), res, small, letters[res], lang)
                 px += small + 2
             if kind == "oneof":  # a slash bar under the chips: "one of these"
                 ImageDraw.Draw(im).line(
@@ -410,7 +355,7 @@ def _status(view: DuelView, names: Sequence[str], lang: str) -> str:
     if kind == "start":
         return ui("start", lang, name=who, age=kit.roman(view.age))  # already laid out
     kind = {"great_library": "library"}.get(kind, kind)
-    if kind in ("draft", "token", "library", "destroy", "revive"):
+    if kind in STATUS_KINDS:
         return ui(kind, lang, name=who)
     if view.phase == "draft":
         return ui("draft", lang, name=who)
@@ -806,7 +751,8 @@ def draw_result(im: Image.Image, y: int, view: DuelView, names: Sequence[str], l
             )
         elif k == "tokens":
             kit.paste(im, kit.disc(22, (52, 150, 84)), (label_x + 10, ty), center=True)
-        label = ui(k, lang) if k in UI else k.replace("_", " ").title()
+        known = has(lang, f"{GAME}.render.{k}")
+        label = ui(k, lang) if known else k.replace("_", " ").title()
         kit.draw_text(im, (label_x + 34, ty), label, 22, kit.TEXT, lang, anchor="lm")
         for seat, x in enumerate(col_x):
             v = scores[seat].breakdown.get(k, 0) if seat in scores else 0
@@ -914,7 +860,7 @@ def draw_city(
     for i, res in enumerate(cat.RESOURCES):
         cx0 = ix + 8 + i * cell
         mid = ry + (RES_ROW_H - 6) / 2
-        kit.resource_chip(im, (cx0 + 16, mid), res, 30, RES_LETTER[lang][res], lang)
+        kit.resource_chip(im, (cx0 + 16, mid), res, 30, res_letters(lang)[res], lang)
         n = p.production.get(res, 0)
         kit.draw_text(
             im,
@@ -1031,8 +977,7 @@ def render_image(
     view: DuelView, lang: str = "en", player_names: Sequence[str] | None = None
 ) -> Image.Image:
     """The board as a Pillow image (``render_board`` encodes it)."""
-    if lang not in LANGS:
-        lang = "en"
+    lang = kit.language(lang)
     names = list(player_names or ())
     players = sorted(view.players, key=lambda p: p.seat)
     city_h = max([city_height(p, lang) for p in players] + [300])
@@ -1055,7 +1000,7 @@ def render_image(
     return im
 
 
-def warm_up(langs: Sequence[str] = LANGS) -> None:
+def warm_up(langs: Sequence[str] = LANGUAGES) -> None:
     """Build the cached tiles, backs and track for ``langs`` (call once at bot start-up,
     e.g. in a thread) so that even the first board of a game renders fast."""
     for lang in langs:

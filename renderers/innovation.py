@@ -11,7 +11,8 @@ score pile card names are listed too ("Your hand").
 
 ``render_card(card_id, lang)`` draws one card large with its icons and our paraphrase of its
 dogma effects (``/card``). Card names and paraphrases are English in every language (the
-Chinese edition keeps English titles); UI words follow ``lang``.
+Chinese edition keeps English titles); UI words follow ``lang`` (``innovation.render.*`` keys
+of the locale files, read through ``i18n``).
 
 Card tiles, strips and text masks are cached, so a board is mostly pastes. ``board_texts``
 returns every string a board shows (tests check that a public view names no hand card).
@@ -19,7 +20,7 @@ returns every string a board shows (tests check that a public view names no hand
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TypeVar
@@ -28,8 +29,10 @@ from PIL import Image, ImageDraw
 
 from engines.innovation import catalogue as cat
 from engines.innovation.view import AchievementView, InnovationView, PileView, PlayerView
+from i18n import has
 from renderers import kit
 
+GAME = "innovation"
 WIDTH = 1400
 MARGIN = 16
 PAD = 16  # inside a player panel
@@ -43,119 +46,21 @@ EMPTY_W = 64
 PILE_GAP = 12
 LABEL_H = 30  # the count / splay row under each pile
 ROW_GAP = 10
-LANGS = ("en", "zh-TW", "zh-CN")
 T = TypeVar("T")
 HEX_FILL: kit.RGB = (44, 44, 52)
 
 
-def _t(en: str, zh_tw: str, zh_cn: str) -> dict[str, str]:
-    return {"en": en, "zh-TW": zh_tw, "zh-CN": zh_cn}
+def ui(key: str, lang: str, **params: Hashable) -> str:
+    """A renderer word: ``innovation.render.<key>`` of the locale files (English if
+    missing)."""
+    return kit.word(lang, f"{GAME}.render.{key}", **params)
 
 
-#: UI words; card and achievement names come from the catalogue's names.json.
-UI: dict[str, dict[str, str]] = {
-    "turn": _t("Turn {n}", "第 {n} 回合", "第 {n} 回合"),
-    "setup": _t(
-        "Everyone chooses a first card to meld",
-        "每位玩家選擇第一張要出的牌",
-        "每位玩家选择第一张要出的牌",
-    ),
-    "waiting": _t("waiting for {names}", "等待 {names}", "等待 {names}"),
-    "to_play": _t(
-        "{name} to play — {n} action(s) left",
-        "輪到 {name} — 剩餘 {n} 個行動",
-        "轮到 {name} — 剩余 {n} 个行动",
-    ),
-    "confirm": _t(
-        "{name} confirms the dogma of {card}",
-        "{name} 確認啟動 {card}",
-        "{name} 确认启动 {card}",
-    ),
-    "asked": _t("{name} is asked: {what}", "{name} 需決定：{what}", "{name} 需决定：{what}"),
-    "dogma": _t(
-        "Dogma {card} (by {name}), effect {effect}",
-        "教義 {card}（{name} 啟動），效果 {effect}",
-        "教义 {card}（{name} 启动），效果 {effect}",
-    ),
-    "executing": _t("{name} executing", "{name} 執行中", "{name} 执行中"),
-    "sharing": _t("sharing: {names}", "合作：{names}", "合作：{names}"),
-    "demanded": _t("demand on: {names}", "被要求：{names}", "被要求：{names}"),
-    "supply": _t("Supply", "供應牌堆", "供应牌堆"),
-    "achievements": _t("Achievements", "可支配", "可支配"),
-    "specials": _t("Special", "領域", "领域"),
-    "to_win": _t("{n} to win", "支配 {n} 個獲勝", "支配 {n} 个获胜"),
-    "removed": _t("{n} removed", "已移除 {n}", "已移除 {n}"),
-    "hand": _t("Hand", "手牌", "手牌"),
-    "score": _t("Score", "勢力", "势力"),
-    "achieved": _t("Achieved", "支配", "支配"),
-    "points": _t("{n} pts", "{n} 點", "{n} 点"),
-    "your_hand": _t("Your hand", "你的手牌", "你的手牌"),
-    "your_choice": _t("You meld first", "你選擇先出", "你选择先出"),
-    "your_score": _t("Your score pile", "你的勢力區", "你的势力区"),
-    "badge_play": _t("to play", "行動中", "行动中"),
-    "badge_asked": _t("to answer", "待決定", "待决定"),
-    "badge_choosing": _t("choosing", "選擇中", "选择中"),
-    "badge_chosen": _t("chosen", "已選擇", "已选择"),
-    "first": _t("first player", "起始玩家", "起始玩家"),
-    "game_over": _t("Game over", "遊戲結束", "游戏结束"),
-    "wins": _t("{names} wins", "{names} 獲勝", "{names} 获胜"),
-    "tie": _t("{names} share the win", "{names} 共同獲勝", "{names} 共同获胜"),
-    "col_score": _t("Score", "勢力", "势力"),
-    "col_ach": _t("Achievements", "支配", "支配"),
-    "col_cards": _t("Score cards", "勢力卡", "势力卡"),
-    "none": _t("—", "—", "—"),
-    "age": _t("Age {n}", "時代 {n}", "时代 {n}"),
-    "dogma_icon": _t("Dogma icon", "教義符號", "教义符号"),
-    "demand": _t("I demand", "至高無上", "至高无上"),
-    "coop": _t("Dogma", "協同合作", "协同合作"),
-    "paraphrase": _t(
-        "Effects (our paraphrase)", "效果（英文意譯）", "效果（英文意译）"
-    ),
-    "icons_on_card": _t("Icons", "符號", "符号"),
-    "special": _t("Special achievement", "領域", "领域"),
-    "alt_claim": _t("Also claimed by {card}", "亦可由 {card} 取得", "亦可由 {card} 取得"),
-}
-
-#: what a pending question asks, in a few words (the bot words the options themselves).
-ASK: dict[str, dict[str, str]] = {
-    "return": _t("return a card", "回收一張牌", "回收一张牌"),
-    "meld": _t("meld a card", "出一張牌", "出一张牌"),
-    "score": _t("score a card", "計分一張牌", "计分一张牌"),
-    "tuck": _t("tuck a card", "存檔一張牌", "存档一张牌"),
-    "transfer": _t("transfer a card", "轉移一張牌", "转移一张牌"),
-    "reveal": _t("reveal a card", "展示一張牌", "展示一张牌"),
-    "keep": _t("keep a card", "保留一張牌", "保留一张牌"),
-    "take": _t("take a card", "拿取一張牌", "拿取一张牌"),
-    "exchange_give": _t("cards to exchange", "交換的牌", "交换的牌"),
-    "score_top": _t("score a top card", "計分一張主動卡片", "计分一张主动卡片"),
-    "return_top": _t("return a top card", "回收一張主動卡片", "回收一张主动卡片"),
-    "take_top": _t("take a top card", "拿取一張主動卡片", "拿取一张主动卡片"),
-    "meld_order": _t("order to meld", "出牌順序", "出牌顺序"),
-    "return_order": _t("order to return", "回收順序", "回收顺序"),
-    "execute": _t("a card to execute", "要執行的卡片", "要执行的卡片"),
-    "collaboration_take": _t("a card to keep", "保留的卡片", "保留的卡片"),
-    "rearrange_color": _t("a pile to rearrange", "重新排列的牌堆", "重新排列的牌堆"),
-    "rearrange_next": _t("rearrange the pile", "重新排列牌堆", "重新排列牌堆"),
-    "splay_left": _t("splay left?", "向左延伸展開？", "向左延伸展开？"),
-    "splay_right": _t("splay right?", "向右延伸展開？", "向右延伸展开？"),
-    "splay_up": _t("splay up?", "向上延伸展開？", "向上延伸展开？"),
-    "splay_this": _t("splay?", "延伸展開？", "延伸展开？"),
-    "measurement_color": _t("name a colour", "選擇顏色", "选择颜色"),
-    "empiricism_color": _t("name a colour", "選擇顏色", "选择颜色"),
-    "road_building_target": _t("choose a player", "選擇玩家", "选择玩家"),
-    "optics_target": _t("choose a player", "選擇玩家", "选择玩家"),
-    "mass_media_value": _t("name a value", "選擇數值", "选择数值"),
-    "rocketry_return": _t("return a scored card", "回收勢力區的牌", "回收势力区的牌"),
-    "evolution_choice": _t("score an 8 or draw higher", "計分 8 或抽更高", "计分 8 或抽更高"),
-    "dogma_confirm": _t("confirm the dogma", "確認啟動", "确认启动"),
-}
-ASK_DEFAULT = _t("choose", "選擇", "选择")
-
-
-def ui(key: str, lang: str, **params: object) -> str:
-    """A UI phrase in ``lang`` (English if missing)."""
-    table = UI[key]
-    return table.get(lang, table["en"]).format(**params)
+def ask(kind: str, lang: str) -> str:
+    """What a pending question of ``kind`` asks, in a few words (the bot words the options
+    themselves); a generic "choose" for a kind without its own words."""
+    key = f"ask.{kind}"
+    return ui(key if has(lang, f"{GAME}.render.{key}") else "ask.default", lang)
 
 
 def name(item_id: str, lang: str = "en") -> str:
@@ -591,12 +496,18 @@ def _flow(items: Sequence[T], widths: Sequence[int], width: int, gap: int) -> li
     return lines
 
 
+#: the labelled rows of a seat's own view (their ``innovation.render.*`` keys), in order
+OWN_ROWS = ("your_choice", "your_hand", "your_score")
+#: the result table's columns after the player's name
+RESULT_COLUMNS = ("col_score", "col_ach", "col_cards")
+
+
 def _own_chip_w(card_id: str) -> int:
     return kit.text_width(name(card_id), 20, bold=True) + CHIP + 18
 
 
 def _own_label_w(lang: str) -> int:
-    return max(_label_w(ui(k, lang), lang) for k in ("your_choice", "your_hand", "your_score"))
+    return max(_label_w(ui(k, lang), lang) for k in OWN_ROWS)
 
 
 def panel_layout(p: PlayerView, lang: str) -> PanelLayout:
@@ -605,7 +516,7 @@ def panel_layout(p: PlayerView, lang: str) -> PanelLayout:
     rows = pile_rows(p.piles)
     own: list[tuple[str, list[str]]] = []
     choice = [p.initial_choice] if p.initial_choice else None
-    for key, cards in (("your_choice", choice), ("your_hand", p.hand), ("your_score", p.score)):
+    for key, cards in zip(OWN_ROWS, (choice, p.hand, p.score), strict=True):
         if cards:
             label_w = _own_label_w(lang)
             lines = _flow(cards, [_own_chip_w(c) for c in cards], INNER_W - label_w, 8)
@@ -808,8 +719,7 @@ def _status_lines(view: InnovationView, names: Sequence[str], lang: str) -> list
         card = str(pend.params.get("card", ""))
         lines.append(ui("confirm", lang, name=who, card=name(card) if card else "?"))
     else:
-        table = ASK.get(pend.kind, ASK_DEFAULT)
-        what = table.get(lang, table["en"])
+        what = ask(pend.kind, lang)
         src = pend.params.get("source")
         if isinstance(src, str) and src in cat.CARDS:
             what += f" ({name(src)})" if lang == "en" else f"（{name(src)}）"
@@ -907,8 +817,8 @@ def draw_result(pt: Painter, y: int, view: InnovationView, names: Sequence[str])
         (x0, y, x1, y + h), radius=16, fill=(52, 46, 30), outline=kit.GOLD, width=3
     )
     winners = _join(names, res.winners, lang)
-    key = "wins" if len(res.winners) == 1 else "tie"
-    title = ui("game_over", lang) + " — " + ui(key, lang, names=winners)
+    title = ui("game_over", lang) + " — "
+    title += ui("wins" if len(res.winners) == 1 else "tie", lang, names=winners)
     kind = name(f"victory_{res.victory}", lang)
     ty = y + 36
     x = x0 + PAD + 8
@@ -916,7 +826,7 @@ def draw_result(pt: Painter, y: int, view: InnovationView, names: Sequence[str])
     pt.text((x, ty + 2), f"({kind})", 24, kit.TEXT, anchor="lm")
     cols = (x0 + 420, x0 + 700, x0 + 980)
     hy = y + 88
-    for cx, key2 in zip(cols, ("col_score", "col_ach", "col_cards"), strict=True):
+    for cx, key2 in zip(cols, RESULT_COLUMNS, strict=True):
         pt.text((cx, hy), ui(key2, lang), 20, kit.TEXT_DIM, anchor="mm")
     ry = hy + 22
     for sc in sorted(res.scores, key=lambda s: (s.rank, s.seat)):
@@ -944,8 +854,7 @@ def draw_result(pt: Painter, y: int, view: InnovationView, names: Sequence[str])
 def _compose(
     view: InnovationView, lang: str, player_names: Sequence[str] | None
 ) -> Painter:
-    if lang not in LANGS:
-        lang = "en"
+    lang = kit.language(lang)
     names = list(player_names or ())
     players = sorted(view.players, key=lambda p: p.seat)
     layouts = [panel_layout(p, lang) for p in players]
@@ -1015,8 +924,7 @@ def _card_text_blocks(c: cat.Card, width: int) -> list[tuple[str, tuple[str, ...
 
 def render_card_image(card_id: str, lang: str = "en") -> Image.Image:
     """One card large: name, age, colour, its four icon positions, its dogma paraphrased."""
-    if lang not in LANGS:
-        lang = "en"
+    lang = kit.language(lang)
     if card_id in cat.SPECIALS:
         return _render_special(card_id, lang)
     c = cat.CARDS[card_id]

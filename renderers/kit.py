@@ -19,6 +19,9 @@ from typing import Literal
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
+from i18n import DEFAULT, LANGUAGES
+from i18n import t as i18n_t
+
 RGB = tuple[int, int, int]
 Color = str | RGB
 Anchor = Literal["la", "lm", "ls", "ma", "mm", "ms", "ra", "rm", "rs", "lt", "mt", "rt"]
@@ -102,6 +105,32 @@ def shade(c: RGB, factor: float) -> RGB:
         int(c[1] + (255 - c[1]) * t),
         int(c[2] + (255 - c[2]) * t),
     )
+
+
+# -- languages -------------------------------------------------------------------------
+
+
+def language(lang: str) -> str:
+    """``lang`` if the images can be drawn in it (one of ``i18n.LANGUAGES``), else English:
+    an unknown locale gets a readable picture rather than a missing font face or word."""
+    return lang if lang in LANGUAGES else DEFAULT
+
+
+def word(lang: str, key: str, /, **params: Hashable) -> str:
+    """``i18n.t(lang, key, **params)``, remembered: a board asks for the same few words with
+    the same names and numbers render after render, and filling a template (English also
+    makes "1 cards" singular) costs several times a cache hit."""
+    if not params:  # a plain lookup is already cheaper than the cache
+        return i18n_t(lang, key)
+    try:
+        return _word(lang, key, tuple(params.items()))
+    except TypeError:  # an unhashable value (never passed today): not remembered
+        return i18n_t(lang, key, **params)
+
+
+@lru_cache(maxsize=4096)
+def _word(lang: str, key: str, params: tuple[tuple[str, Hashable], ...]) -> str:
+    return i18n_t(lang, key, **dict(params))
 
 
 # -- fonts -----------------------------------------------------------------------------
@@ -709,6 +738,7 @@ def clear_caches() -> None:
     text_mask.cache_clear()
     text_width.cache_clear()
     wrap.cache_clear()
+    _word.cache_clear()
 
 
 # -- encoding --------------------------------------------------------------------------

@@ -9,22 +9,25 @@
 * ``render_city(view, seat, lang, player_names)``: one city in full.
 
 Everything drawn comes from the view (public fields only on the table), card facts from the
-catalogue. Chips, card tiles and wonder stages are drawn once per language and cached, so a
-render is mostly pastes plus PNG encoding.
+catalogue, words from the ``seven_wonders.render.*`` keys of the locale files (``i18n``). Chips,
+card tiles and wonder stages are drawn once per language and cached, so a render is mostly pastes
+plus PNG encoding.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engines.seven_wonders import catalogue as cat
 from engines.seven_wonders.view import CityView, HandCardView, SevenWondersView
+from i18n import LANGUAGES
 from renderers import kit
 
+GAME = "seven_wonders"
 WIDTH = 1400
 MARGIN = 16
 GAP = 12
@@ -38,114 +41,7 @@ def header_height(view: SevenWondersView) -> int:
 
 
 PAD = 14
-LANGS = ("en", "zh-TW", "zh-CN")
 COLORS = ("brown", "grey", "yellow", "red", "blue", "green", "purple")
-
-
-def _t(en: str, zh_tw: str, zh_cn: str) -> dict[str, str]:
-    return {"en": en, "zh-TW": zh_tw, "zh-CN": zh_cn}
-
-
-#: UI words; card and wonder names come from the catalogue's names.json.
-UI: dict[str, dict[str, str]] = {
-    "age": _t("Age {age}", "時代 {age}", "时代 {age}"),
-    "turn": _t("turn {turn}/6", "第 {turn}/6 輪", "第 {turn}/6 轮"),
-    "pass_left": _t("hands pass left", "手牌向左傳", "手牌向左传"),
-    "pass_right": _t("hands pass right", "手牌向右傳", "手牌向右传"),
-    "discard": _t("discard pile: {n}", "棄牌堆：{n}", "弃牌堆：{n}"),
-    "waiting": _t("Waiting for:", "等待：", "等待："),
-    "all_chosen": _t("Everyone has chosen", "所有人都已選擇", "所有人都已选择"),
-    "choosing": _t("choosing…", "選擇中…", "选择中…"),
-    "left_of": _t("left: {name}", "左：{name}", "左：{name}"),
-    "right_of": _t("right: {name}", "右：{name}", "右：{name}"),
-    "none": _t("no buildings yet", "尚無建築", "尚无建筑"),
-    "no_board": _t("wonder board not chosen yet", "尚未選擇奇蹟面板", "尚未选择奇迹面板"),
-    "side_pending": _t("side not chosen", "尚未選面", "尚未选面"),
-    "setup_board": _t("Choosing wonder boards", "選擇奇蹟面板", "选择奇迹面板"),
-    "setup_side": _t("Choosing wonder sides", "選擇奇蹟面", "选择奇迹面"),
-    "last_card": _t("Playing the last card", "打出最後一張牌", "打出最后一张牌"),
-    "revive": _t("Building from the discard pile", "從棄牌堆建造", "从弃牌堆建造"),
-    "boards_offered": _t("Boards offered:", "可選面板：", "可选面板："),
-    "over": _t("Game over", "遊戲結束", "游戏结束"),
-    "wins": _t("{name} wins!", "{name} 獲勝！", "{name} 获胜！"),
-    "tie": _t("Shared victory: {name}", "並列獲勝：{name}", "并列获胜：{name}"),
-    "day": _t("Day", "日", "日"),
-    "vp": _t("VP", "分", "分"),
-    "night": _t("Night", "夜", "夜"),
-    "production": _t("produces", "生產", "生产"),
-    "trade": _t("buys at 1", "1 元購買", "1 元购买"),
-    "rank": _t("#", "名次", "名次"),
-    "player": _t("Player", "玩家", "玩家"),
-    "wonders": _t("Wonder", "奇蹟", "奇迹"),
-    "coins": _t("Coins", "錢幣", "钱币"),
-    "military": _t("Military", "軍事", "军事"),
-    "blue": _t("Civic", "市政", "市政"),
-    "yellow": _t("Commerce", "商業", "商业"),
-    "green": _t("Science", "科技", "科技"),
-    "purple": _t("Guilds", "行會", "行会"),
-    "total": _t("Total", "總分", "总分"),
-    "your_hand": _t("{name}'s hand", "{name} 的手牌", "{name} 的手牌"),
-    "no_hand": _t("No cards in hand right now", "目前沒有手牌", "目前没有手牌"),
-    "free": _t("free", "免費", "免费"),
-    "chain": _t("free (chain)", "免費（連鎖）", "免费（连锁）"),
-    "power": _t("free (wonder)", "免費（奇蹟）", "免费（奇迹）"),
-    "cost_n": _t("costs {n}", "花費 {n}", "花费 {n}"),
-    "owned": _t("already built", "已建造", "已建造"),
-    "cannot_afford": _t("cannot build", "無法建造", "无法建造"),
-    "next_stage": _t(
-        "Next wonder stage {s}/{n}", "下一個奇蹟階段 {s}/{n}", "下一个奇迹阶段 {s}/{n}"
-    ),
-    "stage_free": _t("buildable for free", "可免費建造", "可免费建造"),
-    "stage_coins": _t("buildable for {n} coins", "可花 {n} 錢幣建造", "可花 {n} 钱币建造"),
-    "stage_cannot": _t("cannot build yet", "目前無法建造", "目前无法建造"),
-    "stage_complete": _t("Wonder complete", "奇蹟已完成", "奇迹已完成"),
-    "sell": _t("Sell any card: +{n}", "出售任一卡牌：+{n}", "出售任一卡牌：+{n}"),
-    "chosen": _t("your choice: {what}", "你的選擇：{what}", "你的选择：{what}"),
-    "act_build": _t("build", "建造", "建造"),
-    "act_wonder": _t("wonder stage", "奇蹟階段", "奇迹阶段"),
-    "act_sell": _t("sell", "出售", "出售"),
-    "neighbours": _t("Your neighbours", "你的鄰國", "你的邻国"),
-    "your_city": _t("Your city", "你的城邦", "你的城邦"),
-    "revive_pick": _t(
-        "Discard pile: build one card for free",
-        "棄牌堆：免費建造一張",
-        "弃牌堆：免费建造一张",
-    ),
-    "first_colour": _t("1st of colour", "每色首張", "每色首张"),
-    "first_age": _t("1st of Age", "時代首張", "时代首张"),
-    "last_age": _t("last of Age", "時代末張", "时代末张"),
-    "seventh": _t("7th card", "第7張", "第7张"),
-}
-#: one glyph per resource on its chip, so the icons read without colour.
-RES_LETTER: dict[str, dict[str, str]] = {
-    "en": {
-        "wood": "W",
-        "stone": "S",
-        "clay": "C",
-        "ore": "O",
-        "glass": "G",
-        "papyrus": "P",
-        "textile": "T",
-    },
-    "zh-TW": {
-        "wood": "木",
-        "stone": "石",
-        "clay": "土",
-        "ore": "礦",
-        "glass": "玻",
-        "papyrus": "紙",
-        "textile": "布",
-    },
-    "zh-CN": {
-        "wood": "木",
-        "stone": "石",
-        "clay": "土",
-        "ore": "矿",
-        "glass": "玻",
-        "papyrus": "纸",
-        "textile": "布",
-    },
-}
 WONDER_GOLD: kit.RGB = (214, 178, 96)
 WONDER_DIM: kit.RGB = (70, 66, 60)
 CHOOSING: kit.RGB = (255, 214, 64)
@@ -154,10 +50,17 @@ BAD: kit.RGB = (200, 56, 50)
 SCORE_KEYS = ("wonders", "coins", "military", "blue", "yellow", "green", "purple")
 
 
-def ui(key: str, lang: str, **params: object) -> str:
-    """A UI phrase in ``lang`` (English if missing)."""
-    table = UI[key]
-    return table.get(lang, table["en"]).format(**params)
+def ui(key: str, lang: str, **params: Hashable) -> str:
+    """A renderer word: ``seven_wonders.render.<key>`` of the locale files (English if
+    missing)."""
+    return kit.word(lang, f"{GAME}.render.{key}", **params)
+
+
+@lru_cache(maxsize=8)
+def res_letters(lang: str) -> dict[str, str]:
+    """The glyph on each resource's chip (so the icons read without colour), per language:
+    looked up once, the chips are drawn many times a render."""
+    return {res: ui(f"res.{res}", lang) for res in cat.RESOURCES}
 
 
 def name(item_id: str, lang: str) -> str:
@@ -297,7 +200,7 @@ def draw_items(
 ) -> float:
     """Draw an icon row from ``x``, vertically centred on ``cy``; returns the end x."""
     d = ImageDraw.Draw(im)
-    letters = RES_LETTER.get(lang, RES_LETTER["en"])
+    letters = res_letters(lang)
     for item in items:
         kind = item[0]
         w = _item_width(item, size)
@@ -694,7 +597,7 @@ def _draw_board_offer(im: Image.Image, x: int, y: int, w: int, board: str, lang:
         width=2,
     )
     res = cat.WONDERS[board].starting_resource
-    letters = RES_LETTER.get(lang, RES_LETTER["en"])
+    letters = res_letters(lang)
     _chip(im, (x + PAD + 14, y + 22), res, 28, letters[res], lang)
     label = kit.clip(name(board, lang), 21, w - 2 * PAD - 40, lang, bold=True)
     kit.draw_text(im, (x + PAD + 36, y + 22), label, 21, WONDER_GOLD, lang, bold=True, anchor="lm")
@@ -911,7 +814,7 @@ def _draw_production_entry(im: Image.Image, x: float, mid: float, entry: Entry, 
     kind, what, n = entry
     if kind == "fixed":
         res = str(what)
-        _chip(im, (x + 14, mid), res, PROD_SIZE, RES_LETTER.get(lang, RES_LETTER["en"])[res], lang)
+        _chip(im, (x + 14, mid), res, PROD_SIZE, res_letters(lang)[res], lang)
         if n > 1:
             kit.draw_text(im, (x + 30, mid), f"×{n}", 18, kit.TEXT, bold=True, anchor="lm")
     else:
@@ -1172,7 +1075,7 @@ def table_image(
     view: SevenWondersView, lang: str = "en", player_names: Sequence[str] | None = None
 ) -> Image.Image:
     """The public table as a Pillow image (``render_table`` encodes it)."""
-    lang = lang if lang in LANGS else "en"
+    lang = kit.language(lang)
     names = list(player_names or ())
     cities = sorted(view.cities, key=lambda c: c.seat)
     cols = _grid(len(cities))
@@ -1444,7 +1347,7 @@ def hand_image(
     view: SevenWondersView, lang: str = "en", player_names: Sequence[str] | None = None
 ) -> Image.Image:
     """The viewer's private picture (``render_hand`` encodes it)."""
-    lang = lang if lang in LANGS else "en"
+    lang = kit.language(lang)
     names = list(player_names or ())
     seat = view.seat if view.seat is not None else 0
     cities = {c.seat: c for c in view.cities}
@@ -1557,7 +1460,7 @@ def city_image(
     player_names: Sequence[str] | None = None,
 ) -> Image.Image:
     """One city in full, with the game's header (``render_city`` encodes it)."""
-    lang = lang if lang in LANGS else "en"
+    lang = kit.language(lang)
     names = list(player_names or ())
     city = next(c for c in view.cities if c.seat == seat)
     inner = CITY_IMAGE_W - 2 * MARGIN
@@ -1618,7 +1521,7 @@ def render_city(
     return encode(city_image(view, seat, lang, player_names))
 
 
-def warm_up(langs: Sequence[str] = LANGS) -> None:
+def warm_up(langs: Sequence[str] = LANGUAGES) -> None:
     """Draw every building chip and card tile for ``langs`` (at bot start-up, in a thread)."""
     for lang in langs:
         for cid in cat.CARDS:

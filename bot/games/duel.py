@@ -10,6 +10,10 @@ from engines.core.contract import Event, Option
 
 
 class DuelWords(GameWords):
+    #: who starts the next Age is asked of the player who took the last card, often the
+    #: same seat as before: the newly laid-out Age is shown all the same
+    stage_kinds = frozenset({"start"})
+
     def option(
         self, lang: str, option: Option, params: dict[str, Any]
     ) -> tuple[str, dict[str, Any]]:

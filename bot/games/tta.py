@@ -21,11 +21,13 @@ GAME = "tta"
 COST_PARAMS = ("ca", "ma", "res", "food", "sci")
 #: what an event or an action card gives (``gained``, ``event_effect``), in that order
 GAIN_PARAMS = ("food", "resources", "science", "culture", "ma", "mil_res")
-#: the panel's menus, in the order the panel shows them (platform §5.2)
+#: the action prompt's menus (``Option.group``), each labelled ``tta.group.<group>``
 GROUPS = ("take", "build", "upgrade", "play", "other", "turn")
 #: the end-of-turn forecast's warnings (the ``end`` option's params), in that order
 END_WARNINGS = ("uprising", "famine_culture", "corruption", "unused_ca", "unused_ma",
                 "discards_needed")
+#: answers the turn summary (``turn_actions``) leaves out: ending the turn goes without saying
+SUMMARY_SKIPS = frozenset({"end_turn"})
 #: the ``ability`` event's details (a leader's or wonder's own effect)
 ABILITY_DETAILS = ("culture", "yellow", "ma", "gain_ca", "territory", "under", "retired")
 
@@ -41,13 +43,15 @@ def card_name(lang: str, card: Any) -> str:
 
 def event_name(lang: str, ident: Any) -> str:
     """An event card's name from the id an event question carries, which may lack the age
-    prefix (``foray`` for ``I_foray``)."""
+    prefix and "Development of" (``foray``: ``I_foray``; ``religion``:
+    ``A_development_of_religion``, not the temple)."""
+    from engines.tta.catalogue import MILITARY
+
     text = str(ident)
-    if has(lang, f"{GAME}.name.{text}"):
-        return name(lang, GAME, text)
-    for age in ("A", "I", "II", "III"):
-        if has(lang, f"{GAME}.name.{age}_{text}"):
-            return name(lang, GAME, f"{age}_{text}")
+    for candidate in (text, *(f"{age}_{middle}{text}" for middle in ("", "development_of_")
+                              for age in ("A", "I", "II", "III"))):
+        if candidate in MILITARY:
+            return card_name(lang, candidate)
     return card_name(lang, text)
 
 
@@ -95,14 +99,6 @@ def readable(ident: str) -> str:
     return ident.replace("_", " ").replace(":", " ").strip().capitalize()
 
 
-def group_text(lang: str, group: str | None, count: int) -> str:
-    """A menu's label with its number of options ("Take a card (13)")."""
-    key = f"tta.group.{group}"
-    if has(lang, key):
-        return t(lang, key, count=count)
-    return t(lang, "tta.group.generic", group=readable(group or ""), count=count)
-
-
 def _details(lang: str, raw: Mapping[str, Any]) -> str:
     """The params of an unknown kind, worded as well as they can be: `` (key value, …)``
     (card ids as names), or nothing."""
@@ -119,8 +115,29 @@ def _details(lang: str, raw: Mapping[str, Any]) -> str:
 class TtaWords(GameWords):
     #: the active seat's buttons stay valid while another seat bids or answers an event
     stamped = True
-    #: told by the result; ``reaction_answered`` only by the status ("waiting for…")
+    #: told by the result
     silent_events = frozenset({"game_over"})
+    #: the ``end`` option's forecast: ending the turn asks for a confirmation when it costs
+    #: something (platform §5.2), worded ``tta.warn.<param>``; the menus are worded
+    #: ``tta.group.<group>`` (``GameWords.group_label``)
+    warn_params = END_WARNINGS
+
+    def turn_key(self, view: Any) -> str | None:
+        # one seat's whole turn (politics, actions, discards, the events it reveals)
+        if view.current is None:
+            return f"over:{view.round}"
+        return f"{view.round}:{view.current}"
+
+    def turn_status(self, lang: str, view: Any, names: dict[int, str]) -> str | None:
+        player = of_seat(view.players, view.current)
+        if player is None:
+            return None
+        step = t(lang, f"tta.step.{view.step}") if has(lang, f"tta.step.{view.step}") else ""
+        return t(lang, "tta.turn_status", name=names.get(player.seat, "?"),
+                 round=view.round, age=age_text(lang, view.age),
+                 step=step or readable(view.step).lower(), ca=player.civil_left,
+                 ca_total=player.civil_actions, ma=player.military_left,
+                 ma_total=player.military_actions)
 
     # -- options ------------------------------------------------------------------------
     def option(
@@ -143,9 +160,12 @@ class TtaWords(GameWords):
             if warnings:
                 params["warnings"] = warnings
                 key = "end_turn_warn"
-        elif key in ("food", "resources", "mix"):  # an event's gain to choose (Markets, Foray)
+        elif key in ("food", "resources"):  # Markets: which gain
             params["gain"] = amounts_text(lang, raw)
             key = "gain"
+        elif key == "mix":  # Foray's gain or Raiders' loss, split (the prompt says which)
+            params["food"] = raw.get("food", 0)
+            params["resources"] = raw.get("resources", 0)
         if not has(lang, f"tta.option.{key}"):
             params["what"] = readable(key)
             params["card"] = card_name(lang, option.card) if option.card else ""
@@ -304,6 +324,8 @@ class TtaWords(GameWords):
             if not isinstance(action, dict):
                 continue
             key = str(action.get("key", ""))
+            if key in SUMMARY_SKIPS:
+                continue
             raw = action.get("params") or {}
             card = action.get("card") or raw.get("card")
             words = {

@@ -65,13 +65,13 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids
 def confirm_items(
     game_id: int, version: int | str, seat: int, option_id: str, index: int, labels: tuple[str, str]
 ) -> list[discord.ui.Item[Any]]:
-    """"Confirm <option>" (red) and "Back" for the panel's confirmation of ``option_id``."""
+    """ "Confirm <option>" (red) and "Back" for the panel's confirmation of ``option_id``."""
     confirm = ids.confirm(game_id, version, seat, option_id, index)
     back = ids.confirm(game_id, version, seat, "", index)
     prefix = f"cb:k:{game_id}:{version}:{seat}:"
     return [
-        ConfirmButton(game_id, version, seat, confirm[len(prefix):], labels[0]),
+        ConfirmButton(game_id, version, seat, confirm[len(prefix) :], labels[0]),
         ConfirmButton(
-            game_id, version, seat, back[len(prefix):], labels[1], discord.ButtonStyle.secondary
+            game_id, version, seat, back[len(prefix) :], labels[1], discord.ButtonStyle.secondary
         ),
     ]

@@ -326,10 +326,10 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.G
 
     async def turn_page(self, interaction: discord.Interaction[Any], target: int) -> None:
         """Draw page ``target`` of this menu on the message it sits on (nothing else
-        changes: the other menus keep their pages)."""
+        changes: the other menus keep their pages). Answered once: the edit itself, or a
+        refusal only the clicker sees (reading the prompt is quick, as for ``show_page``)."""
         from bot import flow
 
-        await interaction.response.defer()  # an update of the clicked message
         found = await _current_prompt(interaction, self.game_id, self.version, self.seat)
         if found is None:
             return
@@ -357,7 +357,7 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.G
             target,
         )
         view = _replaced(message, custom_id(interaction), select)
-        await interaction.edit_original_response(view=view)
+        await interaction.response.edit_message(view=view)
 
 
 class NumberButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.NUMBER_TEMPLATE):
@@ -401,9 +401,14 @@ class NumberButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
         """The modal, for the seat's own player only (one quick read: a modal must be the
         interaction's first answer)."""
         from bot import flow
+        from games.models import ServiceError
 
-        info = await flow.reachable(interaction, self.game_id)
-        flow.player_seat(info, interaction.user.id, self.seat)
+        try:
+            info = await flow.reachable(interaction, self.game_id)
+            flow.player_seat(info, interaction.user.id, self.seat)
+        except ServiceError as exc:  # no such game
+            await flow.refuse(interaction, exc)
+            return
         await interaction.response.send_modal(
             NumberModal(self, info.language, ids.number_modal(self.game_id, interaction.id))
         )
@@ -424,6 +429,7 @@ class NumberModal(discord.ui.Modal):
             placeholder=f"{button.low}–{button.high}",
             min_length=1,
             max_length=20,
+            custom_id="number",
         )
         self.add_item(self.number)
 
@@ -757,7 +763,7 @@ def prompt_items(
     extra = reserve + (1 if hand_button else 0)
     if prompt.layout == "number" and number_options(prompt):
         items = _number_items(game, game_id, version, prompt, lang, names)
-    elif prompt.layout == "pick" and len(opts) <= TILES_MAX:
+    elif prompt.layout == "pick" and len(opts) <= min(TILES_MAX, ROWS * ROW_BUTTONS - extra):
         items = [
             _button(game, game_id, version, prompt, i, lang, names, styled=True)
             for i in range(len(opts))

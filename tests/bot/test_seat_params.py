@@ -23,5 +23,6 @@ def test_convention_and_legacy_names_read_as_player_names() -> None:
 
 def test_legacy_names_are_only_the_old_engines() -> None:
     """New names must follow the convention: the fallback list does not grow."""
-    assert LEGACY_SEAT_PARAMS == {"first_player", "victim", "winner", "winners", "player",
-                                  "neighbour", "by", "sharers", "demanded", "executing"}
+    old = {"first_player", "victim", "winner", "winners", "player", "neighbour", "by",
+           "sharers", "demanded", "executing"}
+    assert old == LEGACY_SEAT_PARAMS

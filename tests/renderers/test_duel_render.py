@@ -7,10 +7,13 @@ from collections.abc import Callable
 
 import pytest
 from PIL import Image
-from render_helpers import decode
+from render_helpers import check_render_words, decode, literal_words
 
+from engines.duel import catalogue as cat
+from engines.duel.scoring import BREAKDOWN_KEYS
 from engines.duel.view import DuelView
 from engines.registry import get_engine
+from i18n import t
 from renderers import duel, kit
 
 NAMES = ["Ana", "陳大文"]
@@ -216,3 +219,42 @@ def test_concurrent_renders_match(views: dict[str, DuelView]) -> None:
         results = list(pool.map(lambda job: duel.render_board(job[0], job[1], NAMES), jobs))
     for (view, lang), png in zip(jobs, results, strict=True):
         assert png == duel.render_board(view, lang, NAMES)
+
+
+# -- the translation layer ------------------------------------------------------------------
+
+
+def test_every_board_word_is_in_every_language() -> None:
+    """The board's words are ``duel.render.*`` keys in English, 繁體 and 简体 with the same
+    placeholders: the ones written in the source, a status line per prompt kind, a label per
+    score category and a letter per resource; and no key the board never asks for."""
+    literal = literal_words(duel)
+    assert {"over", "turn", "start", "total", "cards_left", "library_offer", "progress"} <= literal
+    words = literal | set(duel.STATUS_KINDS) | set(duel.SCALE_ORDER) | set(BREAKDOWN_KEYS)
+    check_render_words("duel", words | {f"res.{r}" for r in cat.RESOURCES})
+
+
+def test_resource_letters_follow_the_language() -> None:
+    assert duel.res_letters("en")["papyrus"] == "P"
+    assert duel.res_letters("zh-TW")["papyrus"] == "紙"
+    assert duel.res_letters("zh-CN")["papyrus"] == "纸"
+    assert duel.res_letters("fr") == duel.res_letters("en")
+
+
+def test_board_words_come_from_the_translation_layer() -> None:
+    """The words are the layer's, with its rules: English says "1 card left", not "1 cards"."""
+    assert duel.ui("cards_left", "en", n=1) == "1 card left"
+    assert duel.ui("cards_left", "en", n=3) == "3 cards left"
+    assert duel.ui("cards_left", "zh-TW", n=1) == "剩餘 1 張"
+    assert duel.ui("turn", "zh-CN", name="Ana", age="II") == "轮到 Ana — 时代 II"
+
+
+def test_remembered_words_are_the_layers_words() -> None:
+    """``kit.word`` caches ``i18n.t``: same text, fresh for new params, and an unhashable
+    value is formatted rather than refused."""
+    for n in (1, 2, 1):
+        key = "duel.render.cards_left"
+        assert kit.word("en", key, n=n) == t("en", key, n=n)
+    assert kit.word("zh-CN", "duel.render.wins", name="Ana") == "Ana 获胜"
+    assert kit.word("en", "duel.render.wins", name=["Ana"]) == "['Ana'] wins"  # type: ignore[arg-type]
+    assert kit.word("fr", "duel.render.over") == "Game over"

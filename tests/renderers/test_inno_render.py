@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
-from render_helpers import decode
+from render_helpers import check_render_words, decode, literal_words
 
 from engines.innovation import catalogue as cat
 from engines.innovation.view import InnovationView, PileView
@@ -204,3 +206,48 @@ def test_card_in_chinese_keeps_english_names(card_id: str, lang: str) -> None:
 @pytest.mark.parametrize("card_id", list(cat.SPECIAL_IDS))
 def test_special_achievements_render(card_id: str) -> None:
     decode(inno.render_card(card_id, "en"))
+
+
+# -- the translation layer ------------------------------------------------------------------
+
+ENGINE_DIR = Path(cat.__file__).resolve().parent
+
+
+def _question_kinds() -> set[str]:
+    """Every question kind the engine asks: the string kind given to ``ask`` / ``may`` /
+    ``choose_*`` in its source, and the ``splay_<direction>`` questions."""
+    kinds = {f"splay_{d}" for d in cat.SPLAYS if d != "none"}
+    for path in ENGINE_DIR.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        kinds |= set(re.findall(r'\b(?:ask|may|choose_\w+)\(\s*[^,()]+,\s*"(\w+)"', text))
+    return kinds
+
+
+def _yes_or_no_kinds() -> set[str]:
+    """The README's all-or-nothing "you may" questions: the image says "choose" for them."""
+    readme = (ENGINE_DIR / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if 'all-or-nothing "you may"' in line)
+    return set(re.findall(r"`(\w+)`", row.split("|")[1]))
+
+
+def test_every_board_word_is_in_every_language() -> None:
+    """The images' words are ``innovation.render.*`` keys in English, 繁體 and 简体 with the
+    same placeholders: the ones written in the source, the own-view rows, the result columns,
+    and a few words for every question the engine asks (a yes-or-no question says "choose");
+    and no key the images never ask for."""
+    literal = literal_words(inno)
+    assert {"turn", "to_play", "asked", "game_over", "wins", "tie", "removed"} <= literal
+    kinds = _question_kinds()
+    yes_no = _yes_or_no_kinds()
+    assert {"return", "splay_left", "rocketry_return", "meld_order"} <= kinds
+    assert {"return_three", "stem_cells_score_all"} <= yes_no <= kinds
+    words = literal | set(inno.OWN_ROWS) | set(inno.RESULT_COLUMNS) | {"ask.default"}
+    check_render_words("innovation", words | {f"ask.{k}" for k in kinds - yes_no})
+
+
+def test_a_question_is_worded_in_the_viewers_language() -> None:
+    assert inno.ask("splay_up", "en") == "splay up?"
+    assert inno.ask("splay_up", "zh-TW") == "向上延伸展開？"
+    assert inno.ask("splay_up", "zh-CN") == "向上延伸展开？"
+    assert inno.ask("return_three", "zh-CN") == inno.ui("ask.default", "zh-CN") == "选择"
+    assert inno.ask("meld", "fr") == "meld a card"

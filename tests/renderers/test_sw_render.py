@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 from PIL import ImageStat
-from render_helpers import decode
+from render_helpers import check_render_words, decode, literal_words
 
 from engines.registry import get_engine
-from engines.seven_wonders.view import SevenWondersView
+from engines.seven_wonders import catalogue as cat
+from engines.seven_wonders.view import BuildStatus, ChoiceView, CityView, SevenWondersView
+from i18n import LANGUAGES
 from renderers import kit
 from renderers import seven_wonders as sw
 
@@ -216,9 +218,7 @@ def test_missing_names_and_unknown_language_fall_back(
 
 def test_every_card_and_stage_draws() -> None:
     """Each card's tile and chip, and each wonder stage built and unbuilt, in every language."""
-    from engines.seven_wonders import catalogue as cat
-
-    for lang in sw.LANGS:
+    for lang in LANGUAGES:
         for cid in cat.CARDS:
             assert sw.card_tile(cid, lang).size == (sw.CARD_W, sw.CARD_H)
             assert sw.building_chip(cid, lang).height == sw.CHIP_H
@@ -240,3 +240,26 @@ def test_concurrent_renders_match(states: dict[tuple[int, str], Any]) -> None:
         results = list(pool.map(lambda v: sw.render_table(v, "zh-TW", NAMES), jobs))
     for v, png in zip(jobs, results, strict=True):
         assert png == sw.render_table(v, "zh-TW", NAMES)
+
+
+# -- the translation layer ------------------------------------------------------------------
+
+
+def test_every_table_and_hand_word_is_in_every_language() -> None:
+    """The images' words are ``seven_wonders.render.*`` keys in English, 繁體 and 简体 with the
+    same placeholders: the ones written in the source, the two board sides, a label per hand
+    card status (a price says "costs n") and per chosen action, a score column per category,
+    a letter per resource; and no key the images never ask for."""
+    literal = literal_words(sw)
+    assert {"over", "wins", "tie", "cost_n", "pass_left", "neighbours"} <= literal
+    side = get_args(CityView.model_fields["side"].annotation)[0]
+    action = ChoiceView.model_fields["action"].annotation
+    words = literal | set(get_args(side)) | (set(get_args(BuildStatus)) - {"coins"})
+    words |= {f"act_{a}" for a in get_args(action)} | set(sw.SCORE_KEYS)
+    check_render_words("seven_wonders", words | {f"res.{r}" for r in cat.RESOURCES})
+
+
+def test_resource_letters_follow_the_language() -> None:
+    assert [sw.res_letters("en")[r] for r in ("ore", "textile")] == ["O", "T"]
+    assert sw.res_letters("zh-TW")["ore"] == "礦" and sw.res_letters("zh-CN")["ore"] == "矿"
+    assert set(sw.res_letters("zh-CN")) == set(cat.RESOURCES)

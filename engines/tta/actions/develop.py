@@ -24,6 +24,7 @@ from collections.abc import Callable
 
 from engines.core.contract import Event, Option
 from engines.core.fast import event, fast_option
+from engines.tta.action_tokens import spent_first
 from engines.tta.facts import AGE, KIND, REVOLUTION, SCIENCE, SUBTYPE
 from engines.tta.play import discard_civil, enter, leave
 from engines.tta.ratings import (
@@ -140,7 +141,8 @@ def do(st: TtaState, seat: int, card: str) -> list[Event]:
     civ.ca_spent += 1
     civ.science -= cost
     events = [event("developed", seat, {"card": card, "sci": cost})]
-    events.extend(_into_play(st, seat, card))
+    with spent_first(civ):  # fewer tokens with the new government: spent ones first (L910)
+        events.extend(_into_play(st, seat, card))
     _after(st, seat, card)
     return events
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engines.core.contract import Event, Option
 from engines.core.fast import event, fast_option
+from engines.tta.action_tokens import spent_first
 from engines.tta.facts import KIND
 from engines.tta.play import discard_civil, enter, leave
 from engines.tta.ratings import civil_left
@@ -31,11 +32,12 @@ def do(st: TtaState, seat: int, card: str) -> list[Event]:
     if card in civ.taken:
         civ.taken.remove(card)
     old = civ.leader
-    if old is not None:
-        leave(st, seat, old)
-        discard_civil(st, old)
-        civ.ca_spent -= 1  # the civil action comes back (L806-L814)
-        civ.marks["leader_replaced"] = 1  # Taj Mahal reads it (CC)
-    civ.leader = card
-    enter(st, seat, card)
+    with spent_first(civ):  # a red token lost with the old leader: a spent one (L910)
+        if old is not None:
+            leave(st, seat, old)
+            discard_civil(st, old)
+            civ.ca_spent -= 1  # the civil action comes back (L806-L814)
+            civ.marks["leader_replaced"] = 1  # Taj Mahal reads it (CC)
+        civ.leader = card
+        enter(st, seat, card)
     return [event("leader", seat, {"card": card, "replaced": old})]

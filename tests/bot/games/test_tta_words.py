@@ -6,12 +6,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.games import words_for
-from bot.games.tta import GROUPS, TtaWords, group_text
+from bot.games.tta import GROUPS, TtaWords
 from bot.i18n import LANGUAGES, catalogue, name, t
 from bot.views.lobby import option_words
 from bot.wording import event_text, option_text, prompt_text
@@ -26,6 +27,7 @@ NAMES = {0: "Ana", 1: "Bo", 2: "Cy", 3: "Di"}
 WORDS = TtaWords()
 #: random games played for the vocabulary (2, 3 and 4 players in turn)
 GAMES = 240
+ENGINE_DIR = Path(__file__).resolve().parents[3] / "engines" / "tta"
 
 
 def games(count: int, first_seed: int = 0) -> Iterator[tuple[list[Prompt], list[Event]]]:
@@ -58,6 +60,20 @@ def vocabulary() -> tuple[dict[Any, Prompt], dict[Any, Option], dict[Any, Event]
     return prompts, options, events
 
 
+def engine_vocabulary() -> tuple[set[str], set[str], set[str]]:
+    """The option keys, event kinds and prompt kinds written in the engine's source (the
+    rare ones too, that random games may not reach), plus the undo window's."""
+    source = "\n".join(p.read_text(encoding="utf-8") for p in ENGINE_DIR.rglob("*.py"))
+    options = set(re.findall(r'fast_option\(\s*[^,()]+(?:\([^)]*\))?,\s*"([a-z_]+)"', source))
+    options |= set(re.findall(r'\[\s*f?"[^"\]]*",\s*"([a-z_]+)",\s*\{', source))  # rows
+    events = set(re.findall(r'(?:\bevent|\bemit)\(\s*"([a-z_]+)"', source))
+    events |= set(re.findall(r'Event\(kind="([a-z_]+)"', source))
+    prompts = set(re.findall(r'fast_prompt\(\s*[^,]+,\s*"([a-z_]+)"', source))
+    prompts |= set(re.findall(r'\b(?:ask|Question|choose_card)\(\s*[^,]+,\s*"([a-z_]+)"',
+                              source))
+    return options | {"undo"}, events | {"undone"}, prompts
+
+
 def own_key(lang: str, key: str) -> bool:
     """``key`` is in ``lang``'s catalogue itself (no English fallback)."""
     return key in catalogue(lang)
@@ -88,6 +104,29 @@ def test_every_option_prompt_and_event_of_random_games_is_worded(lang: str) -> N
             continue
         if kind == "generic" or not own_key(lang, f"tta.event.{kind}") or "{" in text:
             missing.append(f"event {event.kind}: {text}")
+    assert missing == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_kind_in_the_engine_source_has_its_own_words(lang: str) -> None:
+    """Rare kinds too (Ravages of Time's wonder, Homer's tuck, undo): each has a key of
+    its own in every language, not the generic fallback."""
+    options, events, prompts = engine_vocabulary()
+    assert {"take", "bach_theater", "mix"} <= options and "wonder_flipped" in events
+    assert "flip_wonder" in prompts
+    missing = []
+    for key in options:
+        worded, _ = WORDS.option(lang, Option(id=key, key=key), {})
+        if worded.startswith("generic") or not own_key(lang, f"tta.option.{worded}"):
+            missing.append(f"option {key}")
+    for kind in events - WORDS.silent_events:
+        worded, _ = WORDS.event(lang, Event(kind=kind, seat=0), {})
+        if worded == "generic" or not own_key(lang, f"tta.event.{worded}"):
+            missing.append(f"event {kind}")
+    for kind in prompts:
+        worded, _ = WORDS.prompt(lang, Prompt(seat=0, kind=kind, options=[]), {})
+        if worded == "generic" or not own_key(lang, f"tta.prompt.{worded}"):
+            missing.append(f"prompt {kind}")
     assert missing == []
 
 
@@ -174,11 +213,11 @@ def test_action_cards_say_what_they_do() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_menu_has_a_label_with_its_count(lang: str) -> None:
+    words = words_for("tta")
     for group in GROUPS:
         assert own_key(lang, f"tta.group.{group}")
-        assert "7" in group_text(lang, group, 7)
-    assert group_text("en", "take", 13) == "Take a card (13)"
-    assert group_text("en", "new_menu", 2) == "New menu (2)"
+        assert "7" in words.group_label(lang, group, 7)
+    assert words.group_label("en", "take", 13) == "Take a card (13)"
 
 
 def test_seats_are_player_names_by_convention() -> None:
@@ -260,8 +299,8 @@ def test_lobby_offers_the_mode_first_and_a_deadline_in_words(lang: str) -> None:
     offered = lobby_options(ENGINE)
     assert list(offered)[:2] == ["mode", "deadline"]
     assert offered["mode"] == (("first",), "first")
-    for option, (values, _) in offered.items():
-        for value in values:
+    for option in ("mode", "deadline"):
+        for value in offered[option][0]:
             label, shown = option_words("tta", lang, option, value)
             worded = [f"{scope}.option_value.{option}.{value}" for scope in ("tta", "lobby")]
             assert any(own_key(lang, k) for k in worded), (option, value)
@@ -276,3 +315,57 @@ def test_the_game_uses_the_tta_hooks() -> None:
     assert isinstance(words, TtaWords) and words.stamped
     assert words.private_images(object(), 0)[0][0] == "render_hand"
     assert words.seat_image(2) == ("render_civ", {"seat": 2})
+
+
+def test_a_turn_is_one_seat_s_whole_turn_with_a_status_line() -> None:
+    state = ENGINE.new_game(3, 5)
+    words = words_for("tta")
+    view = ENGINE.view(state, None)
+    key = words.turn_key(view)
+    seat = state.current
+    ENGINE.apply(state, seat, "end")  # the first round: take or end (L363)
+    assert words.turn_key(ENGINE.view(state, None)) != key
+    status = words.turn_status("en", ENGINE.view(state, None), NAMES)
+    assert status is not None and status.startswith(f"{NAMES[state.current]} is playing")
+
+
+def test_ending_the_turn_asks_for_a_confirmation_only_when_it_costs() -> None:
+    words = words_for("tta")
+    end = Option(id="end", key="end_turn", params={"uprising": False, "corruption": 0,
+                                                 "unused_ca": 2, "draws": 1})
+    assert words.warnings(end) == {"unused_ca": 2}
+    assert t("en", "tta.warn.unused_ca", n=2) == "2 civil actions unused"
+    assert words.warnings(end.model_copy(update={"params": {"unused_ca": 0}})) == {}
+
+
+def test_event_questions_name_the_event_card_and_say_gain_or_loss() -> None:
+    """Event questions carry the event's id without its age (``religion``): the name is
+    the event's (Development of Religion), not the temple's; a split reads the same for
+    Foray's gain and Raiders' loss, the prompt says which."""
+    mix = Option(id="mix:1", key="mix", params={"food": 1, "resources": 1})
+    assert option_text("tta", "en", mix, NAMES) == "1 food, 1 resource"
+    for event, says in (("foray", "gain"), ("raiders", "lose")):
+        prompt = Prompt(seat=0, kind="event_choice", options=[mix], params={"event": event})
+        assert says in prompt_text("tta", "en", prompt, NAMES)
+    religion = Prompt(seat=0, kind="event_choice", options=[], params={"event": "religion"})
+    assert prompt_text("tta", "en", religion, NAMES).startswith("Development of Religion:")
+    assert prompt_text("tta", "zh-CN", religion, NAMES).startswith(
+        name("zh-CN", "tta", "A_development_of_religion"))
+
+
+def test_the_turn_summary_names_public_cards_only() -> None:
+    """``turn_actions``: a private answer (an event prepared, a face-down discard) comes
+    with its key only and is told without a card (platform §4.2)."""
+    summary = Event(kind="turn_actions", seat=1, params={"actions": [
+        {"key": "prepare_event", "card": None, "params": {}},
+        {"key": "take", "card": "A_agriculture",
+         "params": {"card": "A_agriculture", "slot": 2, "ca": 1}},
+        {"key": "wonder_stage", "card": "A_colossus",
+         "params": {"card": "A_colossus", "stages": 2, "ca": 1, "res": 4}},
+        {"key": "brand_new", "card": None, "params": {}},
+        {"key": "end_turn", "card": None, "params": {"unused_ca": 1}},
+        {"key": "discard", "card": None, "params": {}},
+    ]})
+    assert event_text("tta", "en", summary, NAMES) == (
+        "Bo's turn: prepared an event, took Agriculture, built 2 stages of Colossus, "
+        "brand new, discarded a military card.")

@@ -22,6 +22,7 @@ PLAYER_FACING = (
     "duel.",
     "seven_wonders.",
     "innovation.",
+    "tta.",
     "list.",
     "status.",
     "help.",

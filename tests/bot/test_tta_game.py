@@ -1,0 +1,375 @@
+"""Through the Ages played through the real discord.py client (SimCord): whole first games
+from ``/game new tta`` to the final scores, each seat answering from the components the bot
+posts (``tta_driver``), with a restart in the middle of a turn; an undo; a colonization
+auction among three players; an event asking everyone at once; a reaction deadline; and
+closed DMs.
+
+TTA is registered for Discord here only (``engines.tta`` exports no ``ENGINE`` yet). The
+points a test needs (an auction, an event for everyone) are reached by playing the engine
+itself from the game's stored state with a seeded random policy, then answering those
+moves through the service, and restarting the bot: its start-up redelivery asks the
+questions (the same path as a crash between a commit and its delivery).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import simcord
+from bot_harness import Factory, World
+from sw_driver import open_game
+from tta_driver import TtaDriver, hidden_names, known_cards, secret_cards
+
+from bot.client import CivBot
+from bot.sandbox import Sandbox
+from engines.tta import catalogue, colonization
+from engines.tta.engine import TtaEngine
+from engines.tta.state import TtaState
+
+GAME_ID = 1
+
+
+@pytest.fixture(autouse=True)
+def tta_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TTA in the registry and ``/game new`` (before the bot syncs its commands)."""
+    from discord import app_commands
+
+    from bot.cogs.lobby import LobbyCog
+    from engines import registry
+
+    registry.engine_names()  # the real engines first
+    monkeypatch.setitem(registry._ENGINES, "tta", TtaEngine())
+    param = LobbyCog.new._params["game"]  # type: ignore[attr-defined]
+    if not any(c.value == "tta" for c in param.choices):
+        choice = app_commands.Choice(name="tta", value="tta")
+        monkeypatch.setattr(param, "choices", [*param.choices, choice])
+
+
+def bot_messages(channel: simcord.ChannelHandle) -> list[Any]:
+    return [m for m in channel.history() if m.author.bot]
+
+
+async def state_of(bot: CivBot) -> TtaState:
+    _, state = await bot.service.load(GAME_ID)
+    assert isinstance(state, TtaState)
+    return state
+
+
+def final_scores(thread: simcord.ChannelHandle) -> str:
+    over = [m.content for m in thread.history() if m.content.startswith("🏁")]
+    assert len(over) == 1, over
+    return over[0]
+
+
+async def assert_scores_posted(
+    bot: CivBot, thread: simcord.ChannelHandle, names: list[str]
+) -> None:
+    """The thread's last word: every seat with the engine's final total, winner first."""
+    info, state = await bot.service.load(GAME_ID)
+    assert info.status != "active"
+    result = TtaEngine().result(state)
+    assert result is not None
+    text = final_scores(thread)
+    for score in result.scores:
+        assert re.search(rf"\*\*{names[score.seat]}\*\* — {score.total} points", text), text
+    assert f"Winner: {names[result.winners[0]]}" in text
+
+
+async def restart_mid_turn(world: World, bot_factory: Factory, driver: TtaDriver) -> None:
+    """Plays on until a seat has taken an action of its turn and has more to take, restarts
+    the bot there, and checks that its panel is the same message, edited and not sent again,
+    before and after its next answer."""
+    for _ in range(400):
+        state = await state_of(driver.bot)
+        questions = await driver.questions()
+        asked = questions.get(state.current)
+        if (state.round >= 2 and state.undo.answers and asked is not None
+                and asked[0].kind == "action" and len(questions) == 1):
+            break
+        assert await driver.step()
+    else:
+        raise AssertionError("no turn with an action taken")
+    seat = state.current
+    dms = driver.players[seat].user.dm_channel
+    panel = driver.find(seat, asked[1])
+    assert panel is not None and panel[0].channel.id == dms.id  # the turn's panel, in DMs
+    before = len(bot_messages(dms))
+    await world.env.restart_bot(bot_factory())
+    await driver.bot.redelivery
+    assert len(bot_messages(dms)) == before  # not sent again
+    again = await driver.questions()
+    assert again[seat][1] == asked[1]
+    assert driver.find(seat, asked[1])[0].id == panel[0].id  # type: ignore[index]
+    assert await driver.step(seat=seat, keep_turn=True)
+    after = await driver.questions()
+    if seat in after and after[seat][0].kind == "action":  # still its turn: the same panel
+        found = driver.find(seat, after[seat][1])
+        assert found is not None and found[0].id == panel[0].id
+        assert len(bot_messages(dms)) == before
+
+
+async def whole_game(world: World, bot_factory: Factory, count: int, seed: int) -> TtaDriver:
+    players = world.members(count)
+    thread = await open_game(world.channel, players, "tta")
+    driver = TtaDriver(world.env, bot_factory.bots, thread, players, random.Random(seed),
+                       haste=0.3)
+    await restart_mid_turn(world, bot_factory, driver)
+    await driver.play()
+    await assert_scores_posted(driver.bot, thread, [p.name for p in players])
+    assert not driver.leaks, driver.leaks[:3]
+    # every question came with components: no answer had to be typed with /play
+    assert not driver.fallbacks, driver.fallbacks
+    assert driver.used["menu"] and driver.used["button"] and driver.used["confirm"]
+    assert {"action", "politics", "discard"} <= set(driver.kinds)
+    return driver
+
+
+# -- 1-2. whole first games -------------------------------------------------------------------
+@pytest.mark.slow
+@pytest.mark.bot_settings(board_images=False)
+async def test_a_first_game_at_two_players_to_the_final_scores(
+    world: World, bot_factory: Factory, simcord_bot: CivBot
+) -> None:
+    """Join, Start, every question answered from the bot's components, a restart in the
+    middle of a turn (the panel edited, never duplicated), the final scores in the thread,
+    no military card named there while it is hidden."""
+    await whole_game(world, bot_factory, 2, seed=1)
+
+
+@pytest.mark.slow
+@pytest.mark.bot_settings(board_images=False)
+async def test_a_first_game_at_four_players_to_the_final_scores(
+    world: World, bot_factory: Factory, simcord_bot: CivBot
+) -> None:
+    """The same at four players (more events, auctions and colonies)."""
+    await whole_game(world, bot_factory, 4, seed=2)
+
+
+# -- 3. the moments in between ----------------------------------------------------------------
+def script_to(
+    state: TtaState, goal: Callable[[TtaState], bool], tries: int = 300
+) -> list[tuple[int, str]]:
+    """Moves (seat, option id) from ``state`` to a state meeting ``goal``, found by playing
+    the engine with seeded random policies (deterministic: the same moves reach it again)."""
+    engine = TtaEngine()
+    for seed in range(tries):
+        rng = random.Random(seed)
+        current = engine.copy(state)
+        moves: list[tuple[int, str]] = []
+        while engine.result(current) is None:
+            if goal(current):
+                return moves
+            prompt = rng.choice(engine.prompts(current))
+            option = rng.choice([o.id for o in prompt.options if o.id != "undo"])
+            engine.apply(current, prompt.seat, option)
+            moves.append((prompt.seat, option))
+    raise AssertionError("no random game reaches the goal")
+
+
+async def play_script(
+    world: World, bot_factory: Factory, players: list[simcord.MemberActor],
+    goal: Callable[[TtaState], bool], clock: Callable[[], float] | None = None,
+) -> int:
+    """Answers the scripted moves through the service, then restarts the bot, whose
+    start-up redelivery asks the questions now open; the id of the thread's newest message
+    before that."""
+    bot = bot_factory.bots[-1]
+    thread = world.channel.threads[-1]
+    mark = max(m.id for m in thread.history())
+    for seat, option in script_to(await state_of(bot), goal):
+        await bot.service.answer(GAME_ID, players[seat].user.id, option)
+    await world.env.restart_bot(bot_factory(clock=clock))
+    await bot_factory.bots[-1].redelivery
+    assert goal(await state_of(bot_factory.bots[-1]))
+    return mark
+
+
+def auction_for_all(state: TtaState) -> bool:
+    """A territory is up for auction and every player has a unit to send (all are asked)."""
+    prompts = TtaEngine().prompts(state)
+    return (any(p.kind == "bid" for p in prompts) and state.players >= 3
+            and all(colonization.unit_cards(civ) for civ in state.civs))
+
+
+def everyone_asked(state: TtaState) -> bool:
+    """An event's question is open to every seat at once."""
+    prompts = TtaEngine().prompts(state)
+    return len({p.seat for p in prompts}) == state.players and any(p.reaction for p in prompts)
+
+
+@pytest.mark.bot_settings(board_images=False)
+async def test_an_undo_from_the_panel_takes_the_action_back(
+    world: World, simcord_bot: CivBot
+) -> None:
+    """Round 1: a card taken from the panel's menu, then Undo: the row and the hand are as
+    before, the panel is the same DM message, the thread never heard of the take."""
+    players = world.members(2)
+    thread = await open_game(world.channel, players, "tta")
+    driver = TtaDriver(world.env, [simcord_bot], thread, players, random.Random(3))
+    before = await state_of(simcord_bot)
+    seat = before.current
+    prompt, pinned = (await driver.questions())[seat]
+    assert prompt.kind == "action" and prompt.layout == "panel"
+    dms = players[seat].user.dm_channel
+    panel, clicker = driver.find(seat, pinned)  # type: ignore[misc]
+    menu = next(c for c in driver.controls(panel, seat) if c["custom_id"].startswith("cb:g:"))
+    take = next(o["value"] for o in menu["options"] if not o["value"].startswith("&"))
+    await clicker.select(panel, [take], custom_id=menu["custom_id"])
+    taken = await state_of(simcord_bot)
+    assert taken.civs[seat].hand != before.civs[seat].hand and taken.undo.answers
+    prompt, pinned = (await driver.questions())[seat]
+    assert "undo" in {o.id for o in prompt.options}
+    panel, clicker = driver.find(seat, pinned)  # type: ignore[misc]
+    undo = next(c for c in driver.controls(panel, seat) if c["custom_id"].endswith(":=undo"))
+    await clicker.click(panel, custom_id=undo["custom_id"])
+    after = await state_of(simcord_bot)
+    assert after.row == before.row and after.civs[seat].hand == before.civs[seat].hand
+    assert (await simcord_bot.service.get(GAME_ID)).version == 2
+    assert len(bot_messages(dms)) == 1  # one panel, edited in place
+    assert (await driver.questions())[seat][0].kind == "action"  # the turn goes on
+    card = next(c for c in taken.civs[seat].hand if c not in before.civs[seat].hand)
+    name = catalogue.name(card)
+    assert not any(name in m.content for m in thread.history())  # provisional: DMs only
+
+
+@pytest.mark.bot_settings(board_images=False)
+async def test_a_colonization_auction_asks_three_bidders_through_the_bot(
+    world: World, bot_factory: Factory, simcord_bot: CivBot
+) -> None:
+    """A territory revealed with three players able to bid: each is asked in turn (a private
+    number question in its DMs), answers from its components, and the thread says who
+    colonizes (or that nobody does)."""
+    players = world.members(3)
+    thread = await open_game(world.channel, players, "tta")
+    await play_script(world, bot_factory, players, auction_for_all)
+    driver = TtaDriver(world.env, bot_factory.bots, thread, players, random.Random(4))
+    bidders: set[int] = set()
+    while (await state_of(driver.bot)).interrupt is not None:
+        questions = await driver.questions()
+        bidders |= {s for s, (p, _) in questions.items() if p.kind == "bid"}
+        assert questions and await driver.step()
+    assert bidders == {0, 1, 2}
+    assert driver.kinds["bid"] >= 3 and not driver.fallbacks
+    log = "\n".join(m.content for m in thread.history())
+    assert "colonizes" in log or "unclaimed" in log or "nobody" in log.lower(), log[-600:]
+    assert not driver.leaks
+    # the leak check itself: a hidden card named in the thread, or in a seat's DMs while
+    # another seat holds it, is caught (here written by the players themselves)
+    state = await state_of(driver.bot)
+    public = (await driver.bot.service.view(GAME_ID, None)).model_dump_json()
+    hidden = hidden_names(secret_cards(state), public, Counter())
+    assert hidden, "nobody holds a military card by the first auction"
+    await players[0].send(thread, f"I think someone holds {next(iter(hidden))}")
+    secret = hidden_names(secret_cards(state, 0), public, Counter(), known_cards(state, 0))
+    assert secret, "the others hold no military card seat 0 does not"
+    await players[0].send_dm(f"bob has {next(iter(secret))}")
+    await driver.check_hidden()
+    assert len(driver.leaks) == 2, driver.leaks
+    assert next(iter(hidden)) in driver.leaks[0] and "in the thread" in driver.leaks[0]
+    assert next(iter(secret)) in driver.leaks[1] and "seat 0's DMs" in driver.leaks[1]
+
+
+@pytest.mark.bot_settings(board_images=False)
+async def test_an_event_asks_every_player_at_once(
+    world: World, bot_factory: Factory, simcord_bot: CivBot
+) -> None:
+    """A revealed event asks all three seats at once: each is mentioned and can answer from
+    where it was asked, in any order, and the event's outcome reaches the thread."""
+    players = world.members(3)
+    thread = await open_game(world.channel, players, "tta")
+    mark = await play_script(world, bot_factory, players, everyone_asked)
+    driver = TtaDriver(world.env, bot_factory.bots, thread, players, random.Random(5))
+    questions = await driver.questions()
+    assert set(questions) == {0, 1, 2}
+    questions_text: list[str] = []
+    for seat, (_prompt, pinned) in questions.items():  # each can answer where it was asked
+        found = driver.find(seat, pinned)
+        assert found is not None, seat
+        questions_text.append(found[0].content)
+    asked = [m.content for m in thread.history() if m.id > mark]
+    for member in players:
+        assert any(member.mention in text for text in asked), (member.name, asked)
+    version = (await driver.bot.service.get(GAME_ID)).version
+    event = (await state_of(driver.bot)).revealed
+    assert event is not None
+    mark = max(m.id for m in thread.history())
+    for seat in (2, 0, 1):  # not in seat order: the answers are independent
+        assert await driver.step(seat=seat)
+    assert (await driver.bot.service.get(GAME_ID)).version == version + 3
+    assert not driver.fallbacks and not driver.leaks
+    assert (await state_of(driver.bot)).revealed != event  # resolved
+    told = "\n".join(m.content for m in thread.history() if m.id > mark).splitlines()
+    for member in players:  # what the event did to each ("bob: +2 food.")
+        assert any(line.startswith(f"{member.name}: ") for line in told), told
+    for text in questions_text:  # each question names the event that asks it
+        assert catalogue.name(event) in text, text
+
+
+@pytest.mark.bot_settings(board_images=False, reminder_check_seconds=60)
+async def test_a_reaction_deadline_answers_for_the_late_seats(
+    world: World, bot_factory: Factory
+) -> None:
+    """With a reaction deadline of 1 hour and none for turns: two hours after an event asked
+    everyone, the reminder pass answers for the seats asked out of turn (each told so in the
+    thread) and leaves the current seat's question open."""
+    now = [1_000_000.0]
+    clock: Callable[[], float] = lambda: now[0]  # noqa: E731
+    await world.env.restart_bot(bot_factory(clock=clock))
+    players = world.members(3)
+    thread = await open_game(world.channel, players, "tta", ["reaction_deadline=1h"])
+    await play_script(world, bot_factory, players, everyone_asked, clock=clock)
+    bot = bot_factory.bots[-1]
+    asked = await bot.service.prompts(GAME_ID)
+    late = {p.seat for p in asked if p.reaction}
+    assert late
+    version = (await bot.service.get(GAME_ID)).version
+    now[0] += 2 * 3600
+    cog = bot.get_cog("AdminCog")
+    assert cog is not None
+    await cog.reminders.check()  # type: ignore[attr-defined]
+    left = {p.seat for p in await bot.service.prompts(GAME_ID)}
+    assert not late & left  # the bot chose for every late seat ...
+    assert (await bot.service.get(GAME_ID)).version == version + len(late)
+    passed = [m.content for m in thread.history() if m.content.startswith("⌛")]
+    assert sorted(passed) == sorted(
+        f"⌛ {players[s].mention}, your deadline in game #1 passed: I chose for you." for s in late
+    )
+    # ... and the seat whose turn it is, without a turn deadline, still has its question
+    current = (await state_of(bot)).current
+    assert current not in late and current in left
+
+
+@pytest.mark.bot_settings(board_images=False)
+async def test_closed_dms_play_from_the_ephemeral_panel(
+    world: World, bot_factory: Factory, simcord_bot: CivBot
+) -> None:
+    """Bob refuses DMs: his questions reach him through "Show my hand / act" in the thread,
+    whose private reply carries the panel he answers from."""
+    players = world.members(2)
+    world.close_dms(players[1])
+    thread = await open_game(world.channel, players, "tta")
+    driver = TtaDriver(world.env, bot_factory.bots, thread, players, random.Random(6), haste=0.3)
+    while driver.used["hand"] < 3:  # bob's questions, from "Show my hand / act" three times
+        assert await driver.step()
+    assert not driver.fallbacks and not driver.leaks
+    assert not bot_messages(players[1].user.dm_channel)  # every DM refused: nothing there
+    assert driver.kinds["action"] >= 2
+
+
+# -- the sandbox's automatic players ----------------------------------------------------------
+@pytest.mark.slow
+@pytest.mark.bot_settings(board_images=False)
+async def test_the_sandbox_plays_a_whole_game(simcord_env: simcord.Env, tmp_path: Path) -> None:
+    """``python -m bot sandbox --auto --game tta``: its players press what they see (the
+    panel's grouped menus, buttons and Confirm) until the final scores."""
+    out: list[str] = []
+    box = Sandbox(simcord_env, tmp_path, out.append)
+    moves = await box.auto(seed=3, language=None, game="tta", players=2)
+    assert moves > 40
+    assert any("is over" in line for line in out)

@@ -1,0 +1,314 @@
+"""Plays Through the Ages through the bot like its players: each seat the game waits on
+answers from the message the bot asked it on (its DM panel, the thread, an ephemeral reply),
+with whatever component that message offers — answer buttons, plain and grouped selects,
+the "type a number" modal, the turn panel's Confirm — and ``/play`` with an option id when
+a question reached the seat with no component at all (counted in ``fallbacks``).
+
+After every answer it checks that no thread message names a hidden card (in a military hand,
+among the face-down events) and that no seat's DMs name one hidden from that seat (TTA is
+registered for Discord by the test module, not by ``engines.tta``).
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import simcord
+from simcord.components import walk_components
+from simcord.results import to_discord_message
+from sw_driver import replies
+
+from bot.client import CivBot
+from bot.games import words_for
+from engines.core.contract import Prompt
+from engines.tta import catalogue
+
+#: a custom id that answers a question, with the pin (version or stamp) and seat it answers
+PINNED = re.compile(r"cb:(?P<kind>[osgnk]):(?P<game>\d+):(?P<pin>\d+|t[0-9a-z]+):(?P<seat>\d+):")
+#: the control kinds, as the counters name them
+KINDS = {"o": "button", "s": "select", "g": "menu", "n": "number", "k": "confirm"}
+
+
+@functools.cache
+def military_names() -> tuple[dict[str, str], dict[str, list[str]]]:
+    """Military card id -> English name, and name -> the ids (copies, other ages) bearing it;
+    names a civil card shares are left out (the thread names civil cards freely)."""
+    civil, military, _board = catalogue._load()
+    civil_names = {catalogue.name(card) for card in civil}
+    names = {card: catalogue.name(card) for card in military}
+    names = {card: text for card, text in names.items() if text not in civil_names}
+    ids: dict[str, list[str]] = {}
+    for card, text in names.items():
+        ids.setdefault(text, []).append(card)
+    return names, ids
+
+
+def secret_cards(state: Any, viewer: int | None = None) -> Counter[str]:
+    """The cards ``viewer`` (None: the table) may not know now: the other seats' military
+    hands and the events they prepared (face down); for the table also the current events'
+    face-down pile (a seat may know some of it: it prepared them, or Joan of Arc peeked)."""
+    hands = [c for seat, civ in enumerate(state.civs) if seat != viewer for c in civ.military]
+    future = [c for c, owner in zip(state.future_events, state.future_owners, strict=True)
+              if owner != viewer]
+    current = list(state.current_events) if viewer is None else []
+    return Counter(hands + future + current)
+
+
+def known_cards(state: Any, seat: int) -> Counter[str]:
+    """The hidden cards ``seat`` knows: its military hand and the events it prepared."""
+    future = [c for c, owner in zip(state.future_events, state.future_owners, strict=True)
+              if owner == seat]
+    return Counter(state.civs[seat].military + future)
+
+
+def hidden_names(
+    secret: Counter[str], public: str, shown: Counter[str], known: Counter[str] | None = None
+) -> dict[str, str]:
+    """English name -> card id of the secret cards a channel must not name; left out: a
+    name the table sees anyway (a copy in the public view: a common tactic, a revealed
+    event), the cards ``shown`` (that just left the secret: a bonus card or tactic played,
+    an event revealed — their copies share the name) and those the viewer ``known``s."""
+    names, ids = military_names()
+    out: dict[str, str] = {}
+    for card in secret:
+        text = names.get(card)
+        if text is None or any(c in public or c in shown or c in (known or ())
+                               for c in ids[text]):
+            continue
+        out[text] = card
+    return out
+
+
+@dataclass
+class TtaDriver:
+    """One game through the bot; ``bots`` is the factory's list (the newest bot runs)."""
+
+    env: simcord.Env
+    bots: list[CivBot]
+    thread: simcord.ChannelHandle
+    players: list[simcord.MemberActor]  # by seat
+    rng: random.Random
+    game_id: int = 1
+    #: how often to press "undo" when offered (it restores the turn: pressing it always
+    #: would make games endless)
+    undo_rate: float = 0.05
+    answers: int = 0
+    used: Counter[str] = field(default_factory=Counter)  # control kinds pressed
+    fallbacks: Counter[str] = field(default_factory=Counter)  # prompt kinds answered by /play
+    kinds: Counter[str] = field(default_factory=Counter)  # prompt kinds answered
+    #: replies only one seat sees (under its last answer), with who may press them
+    ephemeral: dict[int, list[tuple[Any, Any]]] = field(default_factory=dict)
+    #: message id -> the lines already checked for hidden names
+    checked: dict[int, set[str]] = field(default_factory=dict)
+    leaks: list[str] = field(default_factory=list)
+    #: the secret cards before the last answer (see ``check_hidden``)
+    secret: Counter[str] = field(default_factory=Counter)
+    #: how often to end the turn when "end" is offered (shorter turns, shorter games)
+    haste: float = 0.0
+    keep_turn: bool = False  # the answer being made must not end the turn
+
+    @property
+    def bot(self) -> CivBot:
+        return self.bots[-1]
+
+    async def questions(self) -> dict[int, tuple[Prompt, str]]:
+        """The seats the game waits on, with their question and its pin."""
+        info = await self.bot.service.get(self.game_id)
+        if info.status != "active":
+            return {}
+        words = words_for(info.game)
+        asked = [p for p in await self.bot.service.prompts(self.game_id) if not words.done(p)]
+        pins = await self.bot.delivery.question_pins(info, asked)
+        return {p.seat: (p, pins[p.seat]) for p in asked}
+
+    def stored(self, channel: simcord.ChannelHandle) -> list[Any]:
+        """The channel's raw messages, newest first (cheap: no conversion)."""
+        return sorted(self.env.backend.messages.get(channel.id, {}).values(), key=lambda m: -m.id)
+
+    @staticmethod
+    def carries(seat: int, pinned: str, rows: list[dict[str, Any]]) -> bool:
+        for control in walk_components(rows):
+            m = PINNED.match(str(control.get("custom_id", "")))
+            if m and int(m["seat"]) == seat and m["pin"] == pinned:
+                return True
+        return False
+
+    def find(self, seat: int, pinned: str) -> tuple[Any, Any] | None:
+        """(message, clicker) answering ``pinned``: a reply only the seat sees, else the
+        newest in its DMs, else the newest in the thread."""
+        member = self.players[seat]
+        for reply, clicker in reversed(self.ephemeral.get(seat, [])):
+            if self.carries(seat, pinned, reply.components):
+                return reply, clicker
+        for channel, clicker in ((member.user.dm_channel, member.user), (self.thread, member)):
+            for raw in self.stored(channel):
+                if self.carries(seat, pinned, raw.components):
+                    return to_discord_message(self.env, raw), clicker
+        return None
+
+    def controls(self, message: Any, seat: int) -> list[dict[str, Any]]:
+        rows = (
+            message.components
+            if isinstance(message, simcord.ResponseMessage)
+            else [c.to_dict() for c in message.components]
+        )
+        out = []
+        for control in walk_components(rows):
+            m = PINNED.match(str(control.get("custom_id", "")))
+            if m and int(m["seat"]) == seat:
+                out.append(control)
+        return out
+
+    async def version(self) -> int:
+        return (await self.bot.service.get(self.game_id)).version
+
+    async def press(self, clicker: Any, message: Any, control: dict[str, Any]) -> Any:
+        """Press one control like a player would; the interaction's result."""
+        cid = str(control["custom_id"])
+        kind = KINDS[cid.split(":")[1]]
+        self.used[kind] += 1
+        if control["type"] == 2 and kind != "number":
+            return await clicker.click(message, custom_id=cid)
+        if kind == "number":
+            shown = await clicker.click(message, custom_id=cid)
+            assert shown.modal is not None, [r.content for r in replies(shown)]
+            low, high = (int(x) for x in cid.rsplit(":", 2)[1:])
+            field_id = shown.modal["components"][0]["components"][0]["custom_id"]
+            return await clicker.submit_modal(shown, {field_id: str(self.rng.randint(low, high))})
+        values = [o["value"] for o in control["options"]]
+        answers = [v for v in values if not v.startswith("&")]  # not "another page"
+        value = self.rng.choice(answers or values)
+        return await clicker.select(message, [value], custom_id=cid)
+
+    def choose(self, controls: list[dict[str, Any]]) -> dict[str, Any]:
+        """A random control; "undo" only now and then, Confirm over Back."""
+        confirm = [c for c in controls if str(c["custom_id"]).startswith("cb:k:")]
+        if confirm:
+            back = [c for c in confirm if c["custom_id"].endswith(":-")]
+            if back and self.rng.random() < 0.1:
+                return back[0]
+            return next((c for c in confirm if c not in back), confirm[0])
+        undo = [c for c in controls if str(c["custom_id"]).endswith(":=undo")]
+        end = [c for c in controls if str(c["custom_id"]).endswith(":=end")]
+        if end and not self.keep_turn and self.rng.random() < self.haste:
+            return end[0]
+        rest = [c for c in controls if c not in undo and (c not in end or not self.keep_turn)]
+        if undo and (not rest or self.rng.random() < self.undo_rate):
+            return undo[0]
+        return self.rng.choice(rest)
+
+    async def show_hand(self, seat: int, pinned: str) -> tuple[Any, Any] | None:
+        """With its DMs closed: press "Show my hand / act" under the newest note that
+        mentions the seat; (the private reply, the member) when it answers ``pinned``."""
+        member = self.players[seat]
+        for raw in self.stored(self.thread):
+            ids = [str(c.get("custom_id", "")) for c in walk_components(raw.components)]
+            if any(i.startswith("cb:h:") for i in ids) and member.user.id in raw.ping_user_ids:
+                note = to_discord_message(self.env, raw)
+                shown = await member.click(note, custom_id=f"cb:h:{self.game_id}")
+                self.used["hand"] += 1
+                for reply in reversed(replies(shown)):
+                    if self.carries(seat, pinned, reply.components):
+                        return reply, member
+                return None
+        return None
+
+    async def play_command(self, seat: int, prompt: Prompt) -> Any:
+        """``/play`` in the thread with one of the question's option ids (the fallback)."""
+        member = self.players[seat]
+        self.fallbacks[prompt.kind] += 1
+        option = self.rng.choice([o.id for o in prompt.options if o.id != "undo"]
+                                 or [o.id for o in prompt.options])
+        return await member.slash(self.thread, "play", option=option)
+
+    async def step(self, seat: int | None = None, *, keep_turn: bool = False) -> bool:
+        """``seat`` (else a random seat the game waits on) answers its question, not with
+        "end" when ``keep_turn``; False once the game is over."""
+        questions = await self.questions()
+        if not questions:
+            return False
+        seat = self.rng.choice(sorted(questions)) if seat is None else seat
+        self.keep_turn = keep_turn
+        prompt, pinned = questions[seat]
+        before = await self.version()
+        found = self.find(seat, pinned) or await self.show_hand(seat, pinned)
+        if found is None:
+            result = await self.play_command(seat, prompt)
+        else:
+            message, clicker = found
+            result = await self.press(clicker, message, self.choose(self.controls(message, seat)))
+            # a page of a menu, a confirmation, a Back: keep pressing until the answer is in
+            for _ in range(6):
+                if await self.version() != before:
+                    break
+                now = await self.questions()
+                if seat not in now or now[seat][1] != pinned:
+                    break
+                shown = [r for r in replies(result) if self.controls(r, seat)]
+                if shown:
+                    message = shown[-1]
+                    if not isinstance(message, simcord.ResponseMessage) or not message.ephemeral:
+                        message = self.fresh(message)
+                else:
+                    again = self.find(seat, pinned)
+                    assert again is not None, f"seat {seat}: the question vanished"
+                    message, clicker = again
+                control = self.choose(self.controls(message, seat))
+                result = await self.press(clicker, message, control)
+        self.ephemeral[seat] = [
+            (r, clicker if found else self.players[seat])
+            for r in replies(result)
+            if isinstance(r, simcord.ResponseMessage) and r.ephemeral and self.controls(r, seat)
+        ]
+        assert await self.version() == before + 1, (
+            f"seat {seat}'s answer to {prompt.kind} was not taken",
+            [r.content for r in replies(result)],
+        )
+        self.kinds[prompt.kind] += 1
+        self.answers += 1
+        await self.check_hidden()
+        return True
+
+    def fresh(self, message: Any) -> Any:
+        """The message as stored now (it may have been edited since it was read)."""
+        channel_id = message.channel.id if hasattr(message, "channel") else message.channel_id
+        raw = self.env.backend.messages.get(channel_id, {}).get(message.id)
+        return message if raw is None else to_discord_message(self.env, raw)
+
+    async def check_hidden(self) -> None:
+        """No line new in a thread message names a card hidden from the table now, nor a
+        line new in a seat's DMs one hidden from that seat (a line is checked when it first
+        appears: an edited message keeps the lines it had)."""
+        _info, state = await self.bot.service.load(self.game_id)
+        public = (await self.bot.service.view(self.game_id, None)).model_dump_json()
+        everything = secret_cards(state)
+        shown = self.secret - everything
+        self.secret = everything
+        viewers: list[tuple[simcord.ChannelHandle, int | None]] = [(self.thread, None)]
+        viewers += [(p.user.dm_channel, seat) for seat, p in enumerate(self.players)]
+        for channel, viewer in viewers:
+            known = None if viewer is None else known_cards(state, viewer)
+            hidden = hidden_names(secret_cards(state, viewer), public, shown, known)
+            patterns = [(re.compile(rf"\b{re.escape(n)}\b"), n) for n in hidden]
+            for raw in self.stored(channel):
+                text = raw.content + "".join(f"\n{e}" for e in getattr(raw, "embeds", []) or [])
+                lines = set(text.splitlines())
+                seen = self.checked.setdefault(raw.id, set())
+                for line in lines - seen:
+                    for pattern, name in patterns:
+                        if pattern.search(line):
+                            where = "the thread" if viewer is None else f"seat {viewer}'s DMs"
+                            self.leaks.append(f"{name} ({hidden[name]}) in {where}: {line}")
+                seen |= lines
+
+    async def play(self, limit: int = 3000) -> int:
+        """Answers until the game is over; the number of answers."""
+        for _ in range(limit):
+            if not await self.step():
+                return self.answers
+        raise AssertionError("the game did not end")
