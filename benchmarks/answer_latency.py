@@ -2,10 +2,13 @@
 
 Per answer: load the game (from a fresh ``GameService``, i.e. a cold state cache, or from the
 same service, warm), apply the choice, commit it (action + snapshot + version in one
-transaction, ``synchronous=FULL``), then build the public view and render the Duel board PNG.
-Prints p50/p95/p99 in milliseconds for each stage and the total; the target is p99 < 150 ms.
+transaction, ``synchronous=FULL``), then build the view and render the image the bot sends.
+Duel: the public board PNG (target p99 < 150 ms). Through the Ages (``--game tta``): the turn
+panel's answer, i.e. the acting seat's private view and its civilization image, which the panel
+edit attaches (target p99 < 250 ms). Prints p50/p95/p99 in milliseconds per stage and total.
 
-    .venv/bin/python benchmarks/answer_latency.py [--answers 400] [--no-render] [--db PATH]
+    .venv/bin/python benchmarks/answer_latency.py [--game duel|tta] [--players N]
+        [--answers 400] [--no-render] [--db PATH]
 """
 
 from __future__ import annotations
@@ -28,16 +31,31 @@ from games.service import GameService  # noqa: E402
 from games.storage import SqlStore, open_store  # noqa: E402
 
 ALICE, BOB = 1001, 1002
-USERS = {0: ALICE, 1: BOB}
-NAMES = ["Alice", "Bob"]
+USERS = {seat: 1001 + seat for seat in range(4)}
+NAMES = ["Alice", "Bob", "Carol", "Dan"]
+
+#: (game, seat) -> PNG: the image the bot sends after an answer in that game
+Renderer = Callable[[Any, int], bytes]
 
 
-def _renderer() -> Callable[[Any, str, Sequence[str]], bytes] | None:
+def _renderer(game: str) -> Renderer | None:
     try:
+        if game == "tta":
+            from renderers.tta import render_hand
+
+            return lambda view, seat: render_hand(view, "en", NAMES)
         from renderers.duel import render_board
     except ImportError:
         return None
-    return render_board
+    return lambda view, seat: render_board(view, "en", NAMES[:2])
+
+
+async def _new_game(service: GameService, game: str, players: int) -> int:
+    info = await service.create(game, 1, 2, ALICE, "Alice", "en", {})
+    for seat in range(1, players):
+        await service.join(info.id, USERS[seat], NAMES[seat])
+    await service.start(info.id, ALICE)
+    return info.id
 
 
 def report(title: str, stages: dict[str, list[float]]) -> None:
@@ -53,8 +71,10 @@ def report(title: str, stages: dict[str, list[float]]) -> None:
         )
 
 
-async def run(store: SqlStore, answers: int, cold: bool, render: bool, seed: int) -> None:
-    renderer = _renderer() if render else None
+async def run(
+    store: SqlStore, answers: int, cold: bool, render: bool, seed: int, game: str, players: int
+) -> None:
+    renderer = _renderer(game) if render else None
     stages: dict[str, list[float]] = {"answer": [], "view": [], "render": [], "total": []}
     rng = random.Random(seed)
     service = GameService(store)
@@ -62,10 +82,7 @@ async def run(store: SqlStore, answers: int, cold: bool, render: bool, seed: int
     done = 0
     while done < answers:
         if game_id is None:
-            info = await service.create("duel", 1, 2, ALICE, "Alice", "en", {})
-            await service.join(info.id, BOB, "Bob")
-            await service.start(info.id, ALICE)
-            game_id = info.id
+            game_id = await _new_game(service, game, players)
         if cold:
             service = GameService(store)  # a restarted process: nothing cached
         # What the bot knows before the click: the prompt it showed (not timed).
@@ -74,7 +91,7 @@ async def run(store: SqlStore, answers: int, cold: bool, render: bool, seed: int
             game_id = None
             continue
         prompt = rng.choice(prompts)
-        option = rng.choice(prompt.options).id
+        option = rng.choice([o.id for o in prompt.options if o.id != "undo"] or ["undo"])
         version = (await store.get_game(game_id)).version  # type: ignore[union-attr]
 
         t0 = time.perf_counter()
@@ -82,10 +99,11 @@ async def run(store: SqlStore, answers: int, cold: bool, render: bool, seed: int
             game_id, USERS[prompt.seat], option, expected_version=version, interaction_id=None
         )
         t1 = time.perf_counter()
-        view = await service.view(game_id, None)
+        # Duel posts the public board; a TTA panel shows the acting seat's own civilization.
+        view = await service.view(game_id, prompt.seat if game == "tta" else None)
         t2 = time.perf_counter()
         if renderer is not None:
-            png = renderer(view, "en", NAMES)
+            png = renderer(view, prompt.seat)
             assert png[:4] == b"\x89PNG"
         t3 = time.perf_counter()
         stages["answer"].append(t1 - t0)
@@ -106,25 +124,26 @@ async def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-render", action="store_true")
     parser.add_argument("--db", type=Path, default=None, help="SQLite file (default: a temp file)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", choices=("duel", "tta"), default="duel")
+    parser.add_argument("--players", type=int, default=None, help="default: 2 (Duel), 4 (TTA)")
     args = parser.parse_args(argv)
+    players = args.players or (4 if args.game == "tta" else 2)
     render = not args.no_render
-    if render and _renderer() is None:
-        print("renderers.duel.render_board not importable: timing without rendering")
+    if render and _renderer(args.game) is None:
+        print(f"the {args.game} renderer is not importable: timing without rendering")
         render = False
     with tempfile.TemporaryDirectory() as tmp:
         path = args.db or Path(tmp) / "bench.db"
         store = await open_store(f"sqlite:///{path}")
         try:
-            render_board = _renderer()
-            if render_board is not None and render:  # the first render builds shared caches
+            renderer = _renderer(args.game)
+            if renderer is not None and render:  # the first render builds shared caches
                 service = GameService(store)
-                info = await service.create("duel", 1, 2, ALICE, "Alice", "en", {})
-                await service.join(info.id, BOB, "Bob")
-                await service.start(info.id, ALICE)
-                render_board(await service.view(info.id, None), "en", NAMES)
-            print(f"database: {path}")
-            await run(store, args.answers, cold=False, render=render, seed=args.seed)
-            await run(store, args.answers, cold=True, render=render, seed=args.seed + 1)
+                warm_id = await _new_game(service, args.game, players)
+                renderer(await service.view(warm_id, 0), 0)
+            print(f"database: {path}; game {args.game}, {players} players")
+            for cold, seed in ((False, args.seed), (True, args.seed + 1)):
+                await run(store, args.answers, cold, render, seed, args.game, players)
         finally:
             await store.close()
     return 0

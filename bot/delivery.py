@@ -65,6 +65,7 @@ from bot.wording import (
     reaction_asker,
     result_lines,
     seat_names,
+    sentences,
 )
 from games.models import ServiceError
 
@@ -514,7 +515,7 @@ class Delivery:
         if panel is None or not panel.last:
             return []
         shown = panel.last[-words_for(info.game).panel_last :]
-        return [t(info.language, "panel.last", events="; ".join(shown))]
+        return [t(info.language, "panel.last", events=sentences(info.language, shown))]
 
     async def _note_provisional(
         self, info: GameInfo, events: list[Event], actor: int | None, turn: str

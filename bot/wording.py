@@ -118,6 +118,27 @@ def reaction_asker(
     return words_for(game).reaction_source(lang, prompt, view, names)
 
 
+#: the marks that end a sentence, in the languages the bot speaks
+SENTENCE_ENDS = ".!?…。！？"
+#: those after which the next sentence follows without a space (full-width, CJK)
+WIDE_ENDS = "。！？"
+
+
+def sentences(lang: str, parts: list[str]) -> str:
+    """``parts`` (event lines, most ending in their own full stop) as one run of sentences:
+    a part without a final mark gets the language's (``panel.full_stop``), and each is
+    followed by a space unless it ends in a full-width mark (Chinese "。" needs none), so
+    "…political phase. Alice discards…" instead of "…political phase.; Alice discards…"."""
+    out = ""
+    for part in (p.strip() for p in parts):
+        if not part:
+            continue
+        if out and out[-1] not in WIDE_ENDS:
+            out += " "
+        out += part if part[-1] in SENTENCE_ENDS else part + t(lang, "panel.full_stop")
+    return out
+
+
 def event_text(game: str, lang: str, event: Event, names: dict[int, str]) -> str:
     params = localize_params(game, lang, event.params, names)
     if event.seat is not None:

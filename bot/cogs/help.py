@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.client import CivBot
 from bot.flow import reply, user_lang
 from bot.games import words_for
-from bot.i18n import t
+from bot.i18n import has, t
 from bot.render import extra_file
 from bot.views.lobby import game_title
 from engines.registry import engine_names, get_engine
@@ -28,9 +28,12 @@ class HelpCog(commands.Cog):
     @app_commands.command(name="help", description="How to play with this bot")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         lang = user_lang(interaction)
+        # each game adds its own paragraph (``<game>.help`` in its locale file), if it has one
+        paragraphs = [t(lang, "help.body")]
+        paragraphs += [t(lang, f"{g}.help") for g in engine_names() if has(lang, f"{g}.help")]
         embed = discord.Embed(
             title=t(lang, "help.title"),
-            description=t(lang, "help.body"),
+            description="\n".join(paragraphs),
             colour=discord.Colour.green(),
         )
         games = ", ".join(game_title(lang, g) for g in engine_names())

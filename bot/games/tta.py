@@ -27,7 +27,10 @@ GROUPS = ("take", "build", "upgrade", "play", "other", "turn")
 END_WARNINGS = ("uprising", "famine_culture", "corruption", "unused_ca", "unused_ma",
                 "discards_needed")
 #: answers the turn summary (``turn_actions``) leaves out: ending the turn goes without saying
+#: (the engine no longer logs it, ``undo_window.UNTOLD``; a state saved before may hold it)
 SUMMARY_SKIPS = frozenset({"end_turn"})
+#: questions of a colonization auction (their ``card`` is the territory put up)
+AUCTION_KINDS = frozenset({"bid", "colonize"})
 #: the ``ability`` event's details (a leader's or wonder's own effect)
 ABILITY_DETAILS = ("culture", "yellow", "ma", "gain_ca", "territory", "under", "retired")
 
@@ -138,6 +141,22 @@ class TtaWords(GameWords):
                  step=step or readable(view.step).lower(), ca=player.civil_left,
                  ca_total=player.civil_actions, ma=player.military_left,
                  ma_total=player.military_actions)
+
+    def reaction_source(
+        self, lang: str, prompt: Prompt, view: Any, names: dict[int, str]
+    ) -> str | None:
+        """The seat whose turn it is and what of theirs asks: the event they revealed
+        ("Ana's event Development of Markets") or the territory they put up for auction;
+        just their name for any other question out of turn."""
+        who = super().reaction_source(lang, prompt, view, names)
+        if who is None:
+            return None
+        raw = prompt.params
+        if raw.get("event"):
+            return t(lang, "tta.asker.event", name=who, event=event_name(lang, raw["event"]))
+        if prompt.kind in AUCTION_KINDS and raw.get("card"):
+            return t(lang, "tta.asker.auction", name=who, card=card_name(lang, raw["card"]))
+        return who
 
     # -- options ------------------------------------------------------------------------
     def option(
@@ -292,7 +311,12 @@ class TtaWords(GameWords):
         if kind == "discarded" and raw.get("count", 1) != 1:
             return "discarded_many", params
         if kind == "turn_actions":
-            params["actions"] = self._turn_actions(lang, raw.get("actions") or [])
+            actions = self._turn_actions(lang, raw.get("actions") or [])
+            if not actions:
+                # only what goes without saying (a state saved before the engine left
+                # ``end_turn`` out of the summary): not told at all
+                return "", params
+            params["actions"] = actions
             return kind, params
         if kind == "wonder_stage":
             params["stages"] = raw.get("stages", 1)
@@ -318,7 +342,8 @@ class TtaWords(GameWords):
         return "production", params
 
     def _turn_actions(self, lang: str, actions: list[Any]) -> str:
-        """The undo window's kept answers (``turn_actions``) as short past-tense phrases."""
+        """The undo window's kept answers (``turn_actions``) as short past-tense phrases;
+        empty when all go without saying (``SUMMARY_SKIPS``)."""
         out = []
         for action in actions:
             if not isinstance(action, dict):
@@ -341,7 +366,7 @@ class TtaWords(GameWords):
                 out.append(readable(key).lower())
                 continue
             out.append(t(lang, did, **words))
-        return join(lang, out) or t(lang, "tta.nothing")
+        return join(lang, out)
 
     # -- the panel text (platform §5.2) ---------------------------------------------------
     def hand_lines(

@@ -7,59 +7,35 @@ confirmed (``cb:k:<game>:<pin>:<seat>:<ref>``, ``-`` for "Back").
 
 from __future__ import annotations
 
-import re
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 
 from bot import ids
 from bot.views.base import run_component
+from bot.views.prompt import AnswerButton, component_numbers, submit_answer
 
 
-class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.CONFIRM_TEMPLATE):
-    """Confirm the option ``ref`` names (it is answered), or go back (``ids.BACK_REF``)."""
+class ConfirmButton(AnswerButton, template=ids.CONFIRM_TEMPLATE):
+    """Confirm the option ``ref`` names (it is answered, confirmed), or go back
+    (``ids.BACK_REF``): an answer button of kind ``k``, red unless told otherwise."""
 
-    def __init__(
-        self,
-        game_id: int,
-        version: int | str,
-        seat: int,
-        ref: str,
-        label: str = "…",
-        style: discord.ButtonStyle = discord.ButtonStyle.danger,
-    ) -> None:
-        custom_id = f"cb:k:{game_id}:{version}:{seat}:{ref}"
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
-        self.game_id, self.version, self.seat, self.ref = game_id, version, seat, ref
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ConfirmButton:
-        version = ids.parse_version(match["version"])
-        return cls(int(match["game"]), version, int(match["seat"]), match["ref"])
+    KIND: ClassVar[str] = "k"
+    STYLE: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.danger
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot import flow
 
-        numbers: tuple[int, ...] = (self.game_id, self.seat)
-        if isinstance(self.version, int):
-            numbers += (self.version,)
-        if self.ref == ids.BACK_REF:
-            action = lambda: flow.panel_back(  # noqa: E731
-                interaction, self.game_id, self.version, self.seat
+        if self.ref != ids.BACK_REF:
+            await submit_answer(
+                interaction, self.game_id, self.version, self.seat, self.ref, confirmed=True
             )
-        else:
-            action = lambda: flow.submit(  # noqa: E731
-                interaction,
-                self.game_id,
-                self.ref,
-                version=self.version,
-                seat=self.seat,
-                from_message=True,
-                confirmed=True,
-            )
-        await run_component(interaction, numbers, action)
+            return
+        await run_component(
+            interaction,
+            component_numbers(self.game_id, self.version, self.seat),
+            lambda: flow.panel_back(interaction, self.game_id, self.version, self.seat),
+        )
 
 
 def confirm_items(

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
@@ -70,28 +70,60 @@ def _prompt_key(match: re.Match[str]) -> tuple[int, int | str, int]:
     return int(match["game"]), ids.parse_version(match["version"]), int(match["seat"])
 
 
-def _numbers(game_id: int, version: int | str, seat: int, *more: int) -> tuple[int, ...]:
+def component_numbers(game_id: int, version: int | str, seat: int, *more: int) -> tuple[int, ...]:
     """The numbers a prompt component's custom id carries (checked by ``run_component``)."""
     return (game_id, seat, *more) + ((version,) if isinstance(version, int) else ())
 
 
-async def _submit(
-    interaction: discord.Interaction[Any], game_id: int, version: int | str, seat: int, ref: str
+async def submit_answer(
+    interaction: discord.Interaction[Any],
+    game_id: int,
+    version: int | str,
+    seat: int,
+    ref: str,
+    *more: int,
+    confirmed: bool = False,
 ) -> None:
-    """Answer from a prompt message's component: ``flow.submit`` for that seat and version."""
+    """Answer from a prompt message's component: ``flow.submit`` for that seat and version
+    (``more``: the component's other numbers, checked with these; ``confirmed``: the
+    panel's confirmation of an option that forecasts a cost)."""
     from bot import flow
 
     await run_component(
         interaction,
-        _numbers(game_id, version, seat),
+        component_numbers(game_id, version, seat, *more),
         lambda: flow.submit(
-            interaction, game_id, ref, version=version, seat=seat, from_message=True
+            interaction,
+            game_id,
+            ref,
+            version=version,
+            seat=seat,
+            from_message=True,
+            confirmed=confirmed,
         ),
     )
 
 
+def _one_choice(
+    custom_id: str, options: list[discord.SelectOption] | None, placeholder: str | None
+) -> discord.ui.Select[Any]:
+    """A select of a prompt message: one choice answers (or turns a menu's page)."""
+    return discord.ui.Select(
+        custom_id=custom_id,
+        options=options or [],
+        placeholder=placeholder,
+        min_values=1,
+        max_values=1,
+    )
+
+
 class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ANSWER_TEMPLATE):
-    """One option of one prompt: ``cb:o:<game>:<version>:<seat>:<ref>``."""
+    """One option of one prompt: ``cb:o:<game>:<version>:<seat>:<ref>`` (the panel's
+    ``ConfirmButton`` is one with its own kind, style and callback)."""
+
+    #: the custom id's kind (``cb:<kind>:…``) and the style when none is given
+    KIND: ClassVar[str] = "o"
+    STYLE: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.primary
 
     def __init__(
         self,
@@ -100,20 +132,24 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
         seat: int,
         ref: str,
         label: str = "…",
-        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        style: discord.ButtonStyle | None = None,
     ) -> None:
-        head = f"cb:o:{game_id}:{version}:{seat}:"
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=head + ref))
+        head = f"cb:{self.KIND}:{game_id}:{version}:{seat}:"
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=self.STYLE if style is None else style, custom_id=head + ref
+            )
+        )
         self.game_id, self.version, self.seat, self.ref = game_id, version, seat, ref
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> AnswerButton:
+    ) -> Self:
         return cls(*_prompt_key(match), match["ref"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _submit(interaction, self.game_id, self.version, self.seat, self.ref)
+        await submit_answer(interaction, self.game_id, self.version, self.seat, self.ref)
 
 
 class AnswerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT_TEMPLATE):
@@ -128,15 +164,8 @@ class AnswerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
     ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=ids.select(game_id, version, seat, page),
-                options=options or [],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
-            )
-        )
+        select = _one_choice(ids.select(game_id, version, seat, page), options, placeholder)
+        super().__init__(select)
         self.game_id, self.version, self.seat, self.page = game_id, version, seat, page
 
     @classmethod
@@ -146,23 +175,10 @@ class AnswerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
         return cls(*_prompt_key(match), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot import flow
-
         values = selected_values(interaction)
         # An empty choice is not one this select offers: submit refuses it as illegal.
         ref = (values or [""])[0]
-        await run_component(
-            interaction,
-            _numbers(self.game_id, self.version, self.seat, self.page),
-            lambda: flow.submit(
-                interaction,
-                self.game_id,
-                ref,
-                version=self.version,
-                seat=self.seat,
-                from_message=True,
-            ),
-        )
+        await submit_answer(interaction, self.game_id, self.version, self.seat, ref, self.page)
 
 
 class MoreButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PAGE_TEMPLATE):
@@ -191,7 +207,7 @@ class MoreButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PA
 
         await run_component(
             interaction,
-            _numbers(self.game_id, self.version, self.seat, self.page),
+            component_numbers(self.game_id, self.version, self.seat, self.page),
             lambda: flow.show_page(interaction, self.game_id, self.version, self.seat, self.page),
         )
 
@@ -278,12 +294,8 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.G
         placeholder: str | None = None,
     ) -> None:
         super().__init__(
-            discord.ui.Select(
-                custom_id=ids.group_select(game_id, version, seat, room, menu, page),
-                options=options or [],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
+            _one_choice(
+                ids.group_select(game_id, version, seat, room, menu, page), options, placeholder
             )
         )
         self.game_id, self.version, self.seat = game_id, version, seat
@@ -298,31 +310,18 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.G
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot import flow
-
         values = selected_values(interaction)
         ref = (values or [""])[0]
-        numbers = _numbers(self.game_id, self.version, self.seat, self.page)
         if ref.startswith(ids.PAGE_VALUE):
             target = ids.number(ref[len(ids.PAGE_VALUE) :])
             await run_component(
                 interaction,
-                numbers + (() if target is not None else (-1,)),  # unreadable: refused
+                component_numbers(self.game_id, self.version, self.seat, self.page)
+                + (() if target is not None else (-1,)),  # unreadable: refused
                 lambda: self.turn_page(interaction, target or 0),
             )
             return
-        await run_component(
-            interaction,
-            numbers,
-            lambda: flow.submit(
-                interaction,
-                self.game_id,
-                ref,
-                version=self.version,
-                seat=self.seat,
-                from_message=True,
-            ),
-        )
+        await submit_answer(interaction, self.game_id, self.version, self.seat, ref, self.page)
 
     async def turn_page(self, interaction: discord.Interaction[Any], target: int) -> None:
         """Draw page ``target`` of this menu on the message it sits on (nothing else
@@ -345,17 +344,10 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.G
             return
         from bot.wording import seat_names
 
-        select = menu_select(
-            info.game,
-            self.game_id,
-            self.version,
-            prompt,
-            info.language,
-            seat_names(info.seats),
-            plan,
-            self.menu,
-            target,
+        drawing = Drawing(
+            info.game, self.game_id, self.version, prompt, info.language, seat_names(info.seats)
         )
+        select = drawing.menu_select(plan, self.menu, target)
         view = _replaced(message, custom_id(interaction), select)
         await interaction.response.edit_message(view=view)
 
@@ -393,7 +385,7 @@ class NumberButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await run_component(
             interaction,
-            _numbers(self.game_id, self.version, self.seat, self.low, self.high),
+            component_numbers(self.game_id, self.version, self.seat, self.low, self.high),
             lambda: self.open(interaction),
         )
 
@@ -437,7 +429,7 @@ class NumberModal(discord.ui.Modal):
         b = self.button
         await run_component(
             interaction,
-            _numbers(b.game_id, b.version, b.seat),
+            component_numbers(b.game_id, b.version, b.seat),
             lambda: submit_number(interaction, b.game_id, b.version, b.seat, self.number.value),
         )
 
@@ -597,54 +589,6 @@ def menu_pages(size: int) -> int:
     return 1 if size <= SELECT_SIZE else -(-size // MENU_PAGE)
 
 
-def menu_select(
-    game: str,
-    game_id: int,
-    version: int | str,
-    prompt: Prompt,
-    lang: str,
-    names: dict[int, str],
-    plan: MenuPlan,
-    number: int,
-    page: int = 0,
-) -> GroupSelect:
-    """Menu ``number`` of ``plan`` at ``page``: its options, then (when it pages) the
-    entry turning to the next page (the first after the last)."""
-    menu = plan.menus[number]
-    size = len(menu.indexes)
-    pages = menu_pages(size)
-    shown = menu.indexes if pages == 1 else menu.indexes[page * MENU_PAGE : (page + 1) * MENU_PAGE]
-    choices = []
-    for index in shown:
-        option = prompt.options[index]
-        note = menu.notes.get(index)
-        choices.append(
-            discord.SelectOption(
-                label=short(option_text(game, lang, option, names), 100),
-                value=ids.option_ref(option.id, index),
-                description=short(note, 100) if note else None,
-            )
-        )
-    placeholder = menu.label
-    if pages > 1:
-        start = page * MENU_PAGE
-        placeholder = t(
-            lang, "turn.group.page", label=menu.label, start=start + 1, end=start + len(shown)
-        )
-        target = (page + 1) % pages
-        first = target * MENU_PAGE
-        key = "turn.group.next" if target else "turn.group.first"
-        choices.append(
-            discord.SelectOption(
-                label=short(t(lang, key, start=first + 1, end=min(size, first + MENU_PAGE)), 100),
-                value=f"{ids.PAGE_VALUE}{target}",
-            )
-        )
-    return GroupSelect(
-        game_id, version, prompt.seat, plan.room, number, page, choices, short(placeholder, 150)
-    )
-
-
 def _style(option_id: str) -> discord.ButtonStyle:
     if option_id in HIGHLIGHTED:
         return discord.ButtonStyle.success
@@ -653,86 +597,108 @@ def _style(option_id: str) -> discord.ButtonStyle:
     return discord.ButtonStyle.primary
 
 
-def _button(
-    game: str,
-    game_id: int,
-    version: int | str,
-    prompt: Prompt,
-    index: int,
-    lang: str,
-    names: dict[int, str],
-    *,
-    styled: bool = False,
-) -> AnswerButton:
-    option = prompt.options[index]
-    ref = ids.option_ref(
-        option.id, index, room=ids.MAX_ID - len(f"cb:o:{game_id}:{version}:{prompt.seat}:")
-    )
-    style = _style(option.id) if styled else discord.ButtonStyle.primary
-    label = short(option_text(game, lang, option, names))
-    return AnswerButton(game_id, version, prompt.seat, ref, label, style)
+@dataclass(frozen=True)
+class Drawing:
+    """One prompt drawn for one message: what each of its components needs (the game's
+    words, the ids its custom ids carry, the language and the seats' names)."""
 
+    game: str
+    game_id: int
+    version: int | str
+    prompt: Prompt
+    lang: str
+    names: dict[int, str]
 
-def _menu_items(
-    game: str,
-    game_id: int,
-    version: int | str,
-    prompt: Prompt,
-    lang: str,
-    names: dict[int, str],
-    extra_buttons: int,
-) -> list[discord.ui.Item[Any]]:
-    """A grouped (or long ``pick``) prompt: its menus, then its buttons."""
-    _, buttons = _sections(game, prompt, lang)
-    plan = menu_plan(game, prompt, lang, menu_room(len(buttons) + extra_buttons))
-    items: list[discord.ui.Item[Any]] = [
-        menu_select(game, game_id, version, prompt, lang, names, plan, number)
-        for number in range(len(plan.menus))
-    ]
-    items += [
-        _button(game, game_id, version, prompt, i, lang, names, styled=True) for i in plan.buttons
-    ]
-    return items
+    def choice(self, index: int, note: str | None = None) -> discord.SelectOption:
+        """Option ``index`` as a select entry (``note``: its line below)."""
+        option = self.prompt.options[index]
+        return discord.SelectOption(
+            label=short(option_text(self.game, self.lang, option, self.names), 100),
+            value=ids.option_ref(option.id, index),
+            description=short(note, 100) if note else None,
+        )
 
+    def button(self, index: int, *, styled: bool = False) -> AnswerButton:
+        """Option ``index`` as a button (``styled``: reserved options highlighted or quiet)."""
+        option, seat = self.prompt.options[index], self.prompt.seat
+        ref = ids.option_ref(
+            option.id, index, room=ids.MAX_ID - len(f"cb:o:{self.game_id}:{self.version}:{seat}:")
+        )
+        style = _style(option.id) if styled else discord.ButtonStyle.primary
+        label = short(option_text(self.game, self.lang, option, self.names))
+        return AnswerButton(self.game_id, self.version, seat, ref, label, style)
 
-def _number_items(
-    game: str,
-    game_id: int,
-    version: int | str,
-    prompt: Prompt,
-    lang: str,
-    names: dict[int, str],
-) -> list[discord.ui.Item[Any]]:
-    """A ``number`` prompt: a select of its numbers when they fit, else buttons for the
-    lowest, a few steps above it and the highest, and "Type a number…"; its other options
-    (``pass``) as buttons."""
-    numbers = number_options(prompt)
-    others = [i for i in range(len(prompt.options)) if i not in numbers.values()]
-    low, high = min(numbers), max(numbers)
-    items: list[discord.ui.Item[Any]] = []
-    if len(numbers) <= NUMBERS_IN_SELECT:
-        choices = [
-            discord.SelectOption(
-                label=short(option_text(game, lang, prompt.options[i], names), 100),
-                value=ids.option_ref(prompt.options[i].id, i),
+    def menu_select(self, plan: MenuPlan, number: int, page: int = 0) -> GroupSelect:
+        """Menu ``number`` of ``plan`` at ``page``: its options, then (when it pages) the
+        entry turning to the next page (the first after the last)."""
+        lang = self.lang
+        menu = plan.menus[number]
+        size = len(menu.indexes)
+        pages = menu_pages(size)
+        shown = (
+            menu.indexes if pages == 1 else menu.indexes[page * MENU_PAGE : (page + 1) * MENU_PAGE]
+        )
+        choices = [self.choice(index, menu.notes.get(index)) for index in shown]
+        placeholder = menu.label
+        if pages > 1:
+            start = page * MENU_PAGE
+            placeholder = t(
+                lang, "turn.group.page", label=menu.label, start=start + 1, end=start + len(shown)
             )
-            for _, i in sorted(numbers.items())
-        ]
-        placeholder = t(lang, "turn.number.placeholder", low=low, high=high)
-        items.append(
-            AnswerSelect(game_id, version, prompt.seat, 0, choices, short(placeholder, 150))
+            target = (page + 1) % pages
+            first = target * MENU_PAGE
+            key = "turn.group.next" if target else "turn.group.first"
+            end = min(size, first + MENU_PAGE)
+            choices.append(
+                discord.SelectOption(
+                    label=short(t(lang, key, start=first + 1, end=end), 100),
+                    value=f"{ids.PAGE_VALUE}{target}",
+                )
+            )
+        return GroupSelect(
+            self.game_id,
+            self.version,
+            self.prompt.seat,
+            plan.room,
+            number,
+            page,
+            choices,
+            short(placeholder, 150),
         )
-    else:
-        shown = sorted({low, *(low + step for step in NUMBER_STEPS), high} & set(numbers))
-        items += [
-            _button(game, game_id, version, prompt, numbers[n], lang, names) for n in shown
+
+    def menu_items(self, extra_buttons: int) -> list[discord.ui.Item[Any]]:
+        """A grouped (or long ``pick``) prompt: its menus, then its buttons."""
+        _, buttons = _sections(self.game, self.prompt, self.lang)
+        room = menu_room(len(buttons) + extra_buttons)
+        plan = menu_plan(self.game, self.prompt, self.lang, room)
+        items: list[discord.ui.Item[Any]] = [
+            self.menu_select(plan, number) for number in range(len(plan.menus))
         ]
-    items += [_button(game, game_id, version, prompt, i, lang, names, styled=True) for i in others]
-    if len(numbers) > NUMBERS_IN_SELECT:
-        items.append(
-            NumberButton(game_id, version, prompt.seat, low, high, t(lang, "turn.number.type"))
-        )
-    return items
+        items += [self.button(i, styled=True) for i in plan.buttons]
+        return items
+
+    def number_items(self) -> list[discord.ui.Item[Any]]:
+        """A ``number`` prompt: a select of its numbers when they fit, else buttons for the
+        lowest, a few steps above it and the highest, and "Type a number…"; its other
+        options (``pass``) as buttons."""
+        prompt, lang = self.prompt, self.lang
+        numbers = number_options(prompt)
+        others = [i for i in range(len(prompt.options)) if i not in numbers.values()]
+        low, high = min(numbers), max(numbers)
+        items: list[discord.ui.Item[Any]] = []
+        if len(numbers) <= NUMBERS_IN_SELECT:
+            choices = [self.choice(i) for _, i in sorted(numbers.items())]
+            placeholder = short(t(lang, "turn.number.placeholder", low=low, high=high), 150)
+            select = AnswerSelect(self.game_id, self.version, prompt.seat, 0, choices, placeholder)
+            items.append(select)
+        else:
+            shown = sorted({low, *(low + step for step in NUMBER_STEPS), high} & set(numbers))
+            items += [self.button(numbers[n]) for n in shown]
+        items += [self.button(i, styled=True) for i in others]
+        if len(numbers) > NUMBERS_IN_SELECT:
+            label = t(lang, "turn.number.type")
+            items.append(NumberButton(self.game_id, self.version, prompt.seat, low, high, label))
+        return items
 
 
 def prompt_items(
@@ -758,45 +724,25 @@ def prompt_items(
     version = ids.parse_version(
         version if isinstance(version, str) else pin(game, prompt, version)
     )
+    drawing = Drawing(game, game_id, version, prompt, lang, names)
     opts = prompt.options
     items: list[discord.ui.Item[Any]] = []
     extra = reserve + (1 if hand_button else 0)
     if prompt.layout == "number" and number_options(prompt):
-        items = _number_items(game, game_id, version, prompt, lang, names)
+        items = drawing.number_items()
     elif prompt.layout == "pick" and len(opts) <= min(TILES_MAX, ROWS * ROW_BUTTONS - extra):
-        items = [
-            _button(game, game_id, version, prompt, i, lang, names, styled=True)
-            for i in range(len(opts))
-        ]
+        items = [drawing.button(i, styled=True) for i in range(len(opts))]
     elif prompt.layout == "pick" or grouped(prompt):
-        items = _menu_items(game, game_id, version, prompt, lang, names, extra)
+        items = drawing.menu_items(extra)
     elif len(opts) <= BUTTONS_MAX:
-        for index, option in enumerate(opts):
-            ref = ids.option_ref(
-                option.id, index, room=ids.MAX_ID - len(f"cb:o:{game_id}:{version}:{prompt.seat}:")
-            )
-            items.append(
-                AnswerButton(
-                    game_id,
-                    version,
-                    prompt.seat,
-                    ref,
-                    short(option_text(game, lang, option, names)),
-                )
-            )
+        items = [drawing.button(i) for i in range(len(opts))]
     else:
         start = page * PAGE_SIZE
         chunk = opts[start : start + PAGE_SIZE]
         for s in range(0, len(chunk), SELECT_SIZE):
             group = chunk[s : s + SELECT_SIZE]
             first = start + s
-            choices = [
-                discord.SelectOption(
-                    label=short(option_text(game, lang, option, names), 100),
-                    value=ids.option_ref(option.id, first + i),
-                )
-                for i, option in enumerate(group)
-            ]
+            choices = [drawing.choice(first + i) for i in range(len(group))]
             placeholder = t(
                 lang,
                 "turn.select_placeholder",

@@ -36,24 +36,25 @@ Inspect = Callable[[Any, list[Prompt], Prompt, Option], None]
 def random_choice(prompts: list[Prompt], draws: Draws) -> tuple[Prompt, Option]:
     """A uniformly random prompt, then a uniformly random option of it other than ``undo``."""
     prompt = prompts[draws.below(len(prompts))]
-    options = prompt.options
-    option = options[draws.below(len(options))]
-    if option.id == UNDO:
-        others = [o for o in options if o.id != UNDO]
-        option = others[draws.below(len(others))]
-    return prompt, option
+    return prompt, _random_option(prompt, draws)
 
 
 def lean_choice(prompts: list[Prompt], draws: Draws) -> tuple[Prompt, Option]:
     """:func:`random_choice` without a draw when only one prompt is open: the same kind of
     games for one draw less per answer (benchmarks measure the engine, not the player)."""
     prompt = prompts[0] if len(prompts) == 1 else prompts[draws.below(len(prompts))]
+    return prompt, _random_option(prompt, draws)
+
+
+def _random_option(prompt: Prompt, draws: Draws) -> Option:
+    """A uniformly random option of ``prompt`` other than ``undo`` (drawn again, among the
+    others, only when the first draw is ``undo``)."""
     options = prompt.options
     option = options[draws.below(len(options))]
     if option.id == UNDO:
         others = [o for o in options if o.id != UNDO]
         option = others[draws.below(len(others))]
-    return prompt, option
+    return option
 
 
 @dataclass

@@ -123,12 +123,24 @@ class Ability(Frozen):
         return dict(self.__pydantic_extra__ or {})
 
 
-class CivilCard(Frozen):
+class Card(Frozen):
+    """What civil and military cards share: the id (prefixed by the age), the names and the
+    age, whose level the data repeats."""
+
     id: str
     name: str
     aliases: tuple[str, ...] = ()
     age: Age
     level: int = Field(ge=0, le=3)
+
+    @model_validator(mode="after")
+    def _age(self) -> Card:
+        if self.level != AGE_LEVEL[self.age] or not self.id.startswith(f"{self.age}_"):
+            raise ValueError(f"{self.id}: age, level and id prefix disagree")
+        return self
+
+
+class CivilCard(Card):
     category: CivilCategory
     deck: Literal["civil", "player_board"]
     copies: Copies
@@ -150,8 +162,6 @@ class CivilCard(Frozen):
     @model_validator(mode="after")
     def _check(self) -> CivilCard:
         cid = self.id
-        if self.level != AGE_LEVEL[self.age] or not cid.startswith(f"{self.age}_"):
-            raise ValueError(f"{cid}: age, level and id prefix disagree")
         if (self.category == "technology") != (self.tech_type is not None):
             raise ValueError(f"{cid}: tech_type is for technologies only")
         if self.tech_type in ("farm", "mine", "urban", "unit") and (
@@ -176,12 +186,7 @@ class CivilCard(Frozen):
         return self
 
 
-class MilitaryCard(Frozen):
-    id: str
-    name: str
-    aliases: tuple[str, ...] = ()
-    age: Age
-    level: int = Field(ge=0, le=3)
+class MilitaryCard(Card):
     category: MilitaryCategory
     deck: Literal["military"]
     copies: Copies
@@ -205,8 +210,6 @@ class MilitaryCard(Frozen):
     @model_validator(mode="after")
     def _check(self) -> MilitaryCard:
         cid = self.id
-        if self.level != AGE_LEVEL[self.age] or not cid.startswith(f"{self.age}_"):
-            raise ValueError(f"{cid}: age, level and id prefix disagree")
         needs = {"event": ("event",), "territory": ("immediate", "permanent"),
                  "tactic": ("army", "bonus"), "aggression": ("cost", "effect"),
                  "war": ("cost", "effect"), "pact": ("pact",),

@@ -14,42 +14,19 @@ from pydantic import BaseModel
 from engines.core.contract import Engine, Event, GameResult, Prompt
 from engines.core.errors import IllegalAnswer, not_your_turn
 from engines.tta import catalogue as cat
-from engines.tta import interrupts, leaders, politics, row, turn, undo_window, wonders
-from engines.tta.actions import (
-    action_cards,
-    build,
-    destroy,
-    develop,
-    leader,
-    population,
-    tactics,
-    upgrade,
-    wonder,
-)
-from engines.tta.prompts import options
+from engines.tta import interrupts, leaders, politics, turn, undo_window, wonders
+from engines.tta.prompts import RULE_ACTIONS, options
 from engines.tta.scoring import result
 from engines.tta.setup import MODES, new_state
 from engines.tta.state import TtaState, fast_copy
 from engines.tta.view import TtaView
 from engines.tta.views import build_view
 
-#: option id prefix -> what applies it (``arg`` is the id after the first colon)
+#: option id prefix -> what applies it: the rules' actions (``prompts.RULE_ACTIONS``), then
+#: leaders' and wonders' powers (they register their seams at import)
 ACTIONS: dict[str, Callable[[TtaState, int, str], list[Event]]] = {
-    "take": lambda st, seat, arg: row.take(st, seat, int(arg) - 1),
-    "pop": population.do,
-    "build": build.do,
-    "upgrade": upgrade.do,
-    "destroy": destroy.do,
-    "disband": destroy.do,
-    "develop": develop.do,
-    "revolution": develop.revolution,
-    "leader": leader.do,
-    "wonder": wonder.do,
-    "action": action_cards.do,
-    "back": action_cards.back,  # leaves an action card's follow-up prompt
-    "tactic": tactics.play,
-    "copy_tactic": tactics.copy,
-    **leaders.ACTIONS,  # leaders' and wonders' powers (they register their seams at import)
+    **RULE_ACTIONS,
+    **leaders.ACTIONS,
     **wonders.ACTIONS,
 }
 

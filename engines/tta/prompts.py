@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engines.core.contract import Option, Prompt
+from engines.core.contract import Event, Option, Prompt
 from engines.core.fast import fast_option, fast_prompt
 from engines.tta import interrupts, politics, row
 from engines.tta.actions import (
@@ -30,6 +30,25 @@ from engines.tta.state import TtaState
 from engines.tta.turn import discards_needed
 
 END = fast_option("end", "end_turn", {}, None, None, "turn")
+
+#: action-phase option id prefix -> what applies it (``arg`` is the id after the first
+#: colon), beside the options it answers; ``engine.ACTIONS`` adds the abilities' powers
+RULE_ACTIONS: dict[str, Callable[[TtaState, int, str], list[Event]]] = {
+    "take": lambda st, seat, arg: row.take(st, seat, int(arg) - 1),
+    "pop": population.do,
+    "build": build.do,
+    "upgrade": upgrade.do,
+    "destroy": destroy.do,
+    "disband": destroy.do,
+    "develop": develop.do,
+    "revolution": develop.revolution,
+    "leader": leader.do,
+    "wonder": wonder.do,
+    "action": action_cards.do,
+    "back": action_cards.back,  # leaves an action card's follow-up prompt
+    "tactic": tactics.play,
+    "copy_tactic": tactics.copy,
+}
 
 #: abilities' action-phase options (leaders' and wonders' powers, group ``other``): each
 #: source gives the current seat's legal ones from round 2 (engines/tta/leaders.py, wonders.py)

@@ -17,7 +17,10 @@ Every answer goes through :func:`answer` (``TtaEngine.apply``), which drives the
   an event or auction asks anyone: ``st.interrupt``, the turn ended, the game is over).
   So a new option never has to know about undo. Its
   events are public, preceded by one ``turn_actions`` event listing the kept answers
-  (``turn_log``) with their costs.
+  (``turn_log``) with their costs. The summary tells each answer once and only what the
+  events that follow do not: ending the action phase is not logged (``UNTOLD``: the
+  production and the next turn tell it), and the face-down discards kept before the last
+  one are counted in its ``discarded`` event; a summary left with nothing is not emitted.
 
 ``final``: options that will close the window carry ``params.final = True`` so the panel
 asks for a confirmation. Which ones is data: ``FINAL_RULES[prefix](st, seat)`` (the option
@@ -78,6 +81,10 @@ def _never(st: TtaState, seat: int) -> bool:
 def _last_discard(st: TtaState, seat: int) -> bool:
     return discards_needed(st) <= 1
 
+
+#: option keys the turn summary leaves out (not added to ``turn_log``): ending the action
+#: phase goes without saying, the production and the next turn that follow tell it
+UNTOLD: frozenset[str] = frozenset({"end_turn"})
 
 FINAL_RULES: dict[str, FinalRule] = {
     "event": _always,  # preparing an event reveals the top current event (L1347)
@@ -200,11 +207,11 @@ def answer(st: TtaState, seat: int, option_id: str, step: Step) -> list[Event]:
         if inside:
             if window.base is not None and _hidden(st) == before and _own_turn(st, raw, seat):
                 window.record(option_id)
-                st.turn_log.append(_entry(prompt, opt))
+                _log(st, prompt, opt)
                 for e in events:
                     e.__dict__["provisional"] = True
             else:
-                events = [*close(st, seat), *events]
+                events = [*close(st, seat, events), *events]
         if window.base is None and _own_turn(st, raw, st.current):
             window.open(st.current, take(st))
         _cache_for(st, raw)
@@ -216,12 +223,21 @@ def _cache_for(st: TtaState, raw: list[Prompt]) -> None:
     _cache = (st, decorate(st, raw))
 
 
-def close(st: TtaState, seat: int) -> list[Event]:
+def close(st: TtaState, seat: int, closing: list[Event] | None = None) -> list[Event]:
     """Close the window: nothing before this point can be taken back any more. Returns the
-    public ``turn_actions`` summary of the answers it kept (none if it kept none)."""
+    public ``turn_actions`` summary of the answers it kept that the ``closing`` answer's
+    events do not tell (none if that leaves none): the face-down discards kept before
+    the last one are counted in its ``discarded`` event, so a discard step reads as one
+    line ("discards 3 military cards") and not as a summary repeating the event."""
     st.undo.close()
     kept = st.turn_log
     st.turn_log = []
+    told = next((e for e in closing or () if e.kind == "discarded" and e.seat == seat), None)
+    if told is not None:
+        discards = sum(1 for a in kept if a["key"] == "discard")
+        if discards:
+            told.params = {**told.params, "count": told.params.get("count", 1) + discards}
+            kept = [a for a in kept if a["key"] != "discard"]
     return [event("turn_actions", seat, {"actions": kept})] if kept else []
 
 
@@ -239,7 +255,7 @@ def _reapply(st: TtaState, seat: int, option_id: str, step: Step) -> None:
     assert opt is not None, option_id
     step(st, seat, option_id)
     st.undo.record(option_id)
-    st.turn_log.append(_entry(prompt, opt))
+    _log(st, prompt, opt)
 
 
 def _own_turn(st: TtaState, raw: list[Prompt], seat: int) -> bool:
@@ -261,6 +277,12 @@ def _hidden(st: TtaState) -> tuple[Any, ...]:
         hidden += len(pile)
     return (st.rng, len(st.current_events), len(st.boxed), hidden,
             [len(d) for d in st.civil_decks], [len(d) for d in st.military_decks])
+
+
+def _log(st: TtaState, prompt: Prompt, opt: Option) -> None:
+    """Add a kept answer to ``turn_log``, unless the summary leaves it out (``UNTOLD``)."""
+    if opt.key not in UNTOLD:
+        st.turn_log.append(_entry(prompt, opt))
 
 
 def _entry(prompt: Prompt, opt: Option) -> dict[str, Any]:

@@ -14,6 +14,7 @@ import random
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+import discord
 import pytest
 import simcord
 from bot_harness import Factory, World
@@ -23,8 +24,11 @@ from sw_driver import open_game, replies
 from test_access import HUGE, forge, only_reply
 from test_delivery_invariant import Table
 
+from bot import ids
 from bot.client import CivBot
 from bot.games import GameWords
+from bot.views.panel import ConfirmButton, confirm_items
+from bot.views.prompt import AnswerButton
 from engines.core.contract import Engine, Event, GameResult, Option, Prompt, SeatScore
 from games.models import Outcome
 
@@ -220,6 +224,8 @@ async def test_a_turn_is_one_message_edited_in_place(world: World, bot_factory: 
         assert len(bot_messages(dms)) == 1  # edited, never a new message
     shown = fresh(dms, panel.id)
     assert "You chose" in shown.content and "Last:" in shown.content
+    last = next(line for line in shown.content.splitlines() if line.startswith("Last:"))
+    assert "; " not in last and last.endswith(".")  # sentences, not "….; …"
     assert "built" in shown.content and "picked" in shown.content
     # provisional events never reach the thread; no image, no mention within the turn
     assert not any("built" in m.content or "picked" in m.content for m in thread.history())
@@ -273,6 +279,30 @@ async def test_an_option_without_warnings_is_sent_at_once(
     await press(alice, fresh(dms, panel.id), "end")
     assert (await bot_factory.bots[-1].service.get(1)).version == ACTIONS + 1
     assert not answer_ids(fresh(dms, panel.id))
+
+
+async def test_confirm_is_red_back_is_quiet_and_both_read_back_as_confirmations() -> None:
+    confirm, back = confirm_items(7, 3, 1, "end", 6, ("Confirm", "Back"))
+    assert [confirm.custom_id, back.custom_id] == [
+        ids.confirm(7, 3, 1, "end", 6),
+        ids.confirm(7, 3, 1, "", 6),
+    ]
+    assert [confirm.item.style, back.item.style] == [
+        discord.ButtonStyle.danger,
+        discord.ButtonStyle.secondary,
+    ]
+    for button in (confirm, back):
+        match = ConfirmButton.__discord_ui_compiled_template__.fullmatch(button.custom_id)
+        assert match is not None
+        interaction: Any = None
+        again = await ConfirmButton.from_custom_id(interaction, button.item, match)
+        assert type(again) is ConfirmButton and again.custom_id == button.custom_id
+        assert (again.game_id, again.version, again.seat) == (7, 3, 1)
+    assert back.ref == ids.BACK_REF
+    # the answer buttons it shares its making with keep their own kind and style
+    answer = AnswerButton(7, 3, 1, "=end")
+    assert answer.custom_id == "cb:o:7:3:1:=end"
+    assert answer.item.style is discord.ButtonStyle.primary
 
 
 @pytest.mark.parametrize(
@@ -488,3 +518,22 @@ async def test_tta_turns_are_played_on_panels(
             await member.user.click(shown[-1], custom_id=answer_ids(shown[-1])["confirm"])
     assert (await bot.service.get(game_id)).version >= 10
     assert len(turns) >= 2  # the turn passed, and a new panel was opened for it
+
+
+def test_the_last_line_joins_sentences_cleanly_in_every_language() -> None:
+    """The panel's "Last:" line (``wording.sentences``): a line ending in its own full stop
+    is followed by a space ("….; …" was the old join), a Chinese "。" by nothing, and a line
+    without a final mark gets the language's."""
+    from bot.i18n import t
+    from bot.wording import sentences
+
+    en = ["Alice passes the political phase.", "Alice discards a military card."]
+    assert sentences("en", en) == (
+        "Alice passes the political phase. Alice discards a military card.")
+    assert sentences("en", ["built: what=build:1", "Done!", " "]) == "built: what=build:1. Done!"
+    for lang in ("zh-TW", "zh-CN"):
+        stop = t(lang, "panel.full_stop")
+        assert stop == "。"
+        assert sentences(lang, ["Alice 跳過。", "Alice 棄牌", "Bo took Agriculture."]) == (
+            "Alice 跳過。Alice 棄牌。Bo took Agriculture.")
+    assert sentences("en", []) == ""

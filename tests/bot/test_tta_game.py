@@ -4,8 +4,9 @@ posts (``tta_driver``), with a restart in the middle of a turn; an undo; a colon
 auction among three players; an event asking everyone at once; a reaction deadline; and
 closed DMs.
 
-TTA is registered for Discord here only (``engines.tta`` exports no ``ENGINE`` yet). The
-points a test needs (an auction, an event for everyone) are reached by playing the engine
+Every answer also checks the delivery invariant (``TtaDriver.check_delivered``): each seat
+with an open question can answer it and has been mentioned. The points a test needs (an
+auction, an event for everyone) are reached by playing the engine
 itself from the game's stored state with a seeded random policy, then answering those
 moves through the service, and restarting the bot: its start-up redelivery asks the
 questions (the same path as a crash between a commit and its delivery).
@@ -33,22 +34,6 @@ from engines.tta.engine import TtaEngine
 from engines.tta.state import TtaState
 
 GAME_ID = 1
-
-
-@pytest.fixture(autouse=True)
-def tta_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    """TTA in the registry and ``/game new`` (before the bot syncs its commands)."""
-    from discord import app_commands
-
-    from bot.cogs.lobby import LobbyCog
-    from engines import registry
-
-    registry.engine_names()  # the real engines first
-    monkeypatch.setitem(registry._ENGINES, "tta", TtaEngine())
-    param = LobbyCog.new._params["game"]  # type: ignore[attr-defined]
-    if not any(c.value == "tta" for c in param.choices):
-        choice = app_commands.Choice(name="tta", value="tta")
-        monkeypatch.setattr(param, "choices", [*param.choices, choice])
 
 
 def bot_messages(channel: simcord.ChannelHandle) -> list[Any]:
@@ -114,8 +99,12 @@ async def restart_mid_turn(world: World, bot_factory: Factory, driver: TtaDriver
         assert len(bot_messages(dms)) == before
 
 
-async def whole_game(world: World, bot_factory: Factory, count: int, seed: int) -> TtaDriver:
+async def whole_game(
+    world: World, bot_factory: Factory, count: int, seed: int, closed: frozenset[int] = frozenset()
+) -> TtaDriver:
     players = world.members(count)
+    for seat in closed:
+        world.close_dms(players[seat])
     thread = await open_game(world.channel, players, "tta")
     driver = TtaDriver(world.env, bot_factory.bots, thread, players, random.Random(seed),
                        haste=0.3)
@@ -149,6 +138,17 @@ async def test_a_first_game_at_four_players_to_the_final_scores(
 ) -> None:
     """The same at four players (more events, auctions and colonies)."""
     await whole_game(world, bot_factory, 4, seed=2)
+
+
+@pytest.mark.slow
+@pytest.mark.bot_settings(board_images=False)
+async def test_a_first_game_at_three_players_with_closed_dms(
+    world: World, bot_factory: Factory, simcord_bot: CivBot
+) -> None:
+    """Three players, one of them with closed DMs, who plays every turn from the ephemeral
+    panel of "Show my hand / act": the delivery invariant holds after every answer."""
+    driver = await whole_game(world, bot_factory, 3, seed=3, closed=frozenset({1}))
+    assert driver.used["hand"]
 
 
 # -- 3. the moments in between ----------------------------------------------------------------
@@ -296,8 +296,14 @@ async def test_an_event_asks_every_player_at_once(
     for member in players:
         assert any(member.mention in text for text in asked), (member.name, asked)
     version = (await driver.bot.service.get(GAME_ID)).version
-    event = (await state_of(driver.bot)).revealed
+    state = await state_of(driver.bot)
+    event = state.revealed
     assert event is not None
+    # out of turn, the event of the seat whose turn it is asks ("Ana's event … asks you")
+    source = f"{players[state.current].name}'s event {catalogue.name(event)} asks you: "
+    for seat, member in enumerate(players):
+        if seat != state.current:
+            assert any(member.mention in text and source in text for text in asked), asked
     mark = max(m.id for m in thread.history())
     for seat in (2, 0, 1):  # not in seat order: the answers are independent
         assert await driver.step(seat=seat)

@@ -111,6 +111,12 @@ class TtaDriver:
     #: how often to end the turn when "end" is offered (shorter turns, shorter games)
     haste: float = 0.0
     keep_turn: bool = False  # the answer being made must not end the turn
+    #: seat -> (the question it waits on, the newest message id when it began waiting): the
+    #: mention it is owed must come after that (the delivery invariant, ``check_delivered``)
+    waiting: dict[int, tuple[str, int]] = field(default_factory=dict)
+    mark: int = 0  # the newest message id before the last answer
+    turn: tuple[int, int] = (0, -1)  # (round, current seat) of the turn being played
+    turn_mark: int = 0  # the newest message id before that turn began
 
     @property
     def bot(self) -> CivBot:
@@ -236,6 +242,7 @@ class TtaDriver:
         self.keep_turn = keep_turn
         prompt, pinned = questions[seat]
         before = await self.version()
+        self.mark = self.newest_id()
         found = self.find(seat, pinned) or await self.show_hand(seat, pinned)
         if found is None:
             result = await self.play_command(seat, prompt)
@@ -272,7 +279,56 @@ class TtaDriver:
         self.kinds[prompt.kind] += 1
         self.answers += 1
         await self.check_hidden()
+        await self.check_delivered()
         return True
+
+    def newest_id(self) -> int:
+        places = [self.thread, *(p.user.dm_channel for p in self.players)]
+        return max((m.id for c in places for m in self.stored(c)[:1]), default=0)
+
+    def note_for(self, seat: int) -> bool:
+        """A "Show my hand / act" note in the thread that mentions the seat."""
+        user_id = self.players[seat].user.id
+        for raw in self.stored(self.thread):
+            ids = [str(c.get("custom_id", "")) for c in walk_components(raw.components)]
+            if any(i.startswith("cb:h:") for i in ids) and user_id in raw.ping_user_ids:
+                return True
+        return False
+
+    def pinged_since(self, seat: int, since: int) -> bool:
+        user_id = self.players[seat].user.id
+        for raw in self.stored(self.thread):
+            if raw.id <= since:
+                return False
+            if user_id in raw.ping_user_ids:
+                return True
+        return False
+
+    async def check_delivered(self) -> None:
+        """The delivery invariant (issue "Defects to fix first" #4), after every answer: every
+        seat with an open question has live components for it (its panel or a DM, the thread,
+        or the "Show my hand" note it has been told about) and has been mentioned since it
+        began waiting: once per turn, so a question asked again in the same turn (the panel
+        coming back after another seat's bid) needs no second mention."""
+        questions = await self.questions()
+        if not questions:
+            return
+        _info, state = await self.bot.service.load(self.game_id)
+        turn = (state.round, state.current)
+        # before the first answer this driver made, whatever was posted counts (the start)
+        first = self.turn == (0, -1)
+        if self.turn != turn:  # a new turn: its player is owed one mention from now on
+            self.turn, self.turn_mark = turn, 0 if first else self.mark
+        for seat in list(self.waiting):
+            if seat not in questions:
+                del self.waiting[seat]
+        for seat, (_prompt, pinned) in questions.items():
+            live = self.find(seat, pinned) is not None or self.note_for(seat)
+            assert live, f"seat {seat} has no way to answer its question {pinned}"
+            since = self.waiting.setdefault(seat, (pinned, 0 if first else self.mark))[1]
+            if seat == state.current:
+                since = min(since, self.turn_mark)
+            assert self.pinged_since(seat, since), f"seat {seat} was not mentioned for {pinned}"
 
     def fresh(self, message: Any) -> Any:
         """The message as stored now (it may have been edited since it was read)."""
@@ -289,13 +345,21 @@ class TtaDriver:
         everything = secret_cards(state)
         shown = self.secret - everything
         self.secret = everything
+        # (channel, seat whose eyes, or None: everyone's; ephemeral thread replies are read
+        # as what their one reader may know)
         viewers: list[tuple[simcord.ChannelHandle, int | None]] = [(self.thread, None)]
         viewers += [(p.user.dm_channel, seat) for seat, p in enumerate(self.players)]
-        for channel, viewer in viewers:
+        viewers += [(self.thread, seat) for seat in range(len(self.players))]
+        for index, (channel, viewer) in enumerate(viewers):
             known = None if viewer is None else known_cards(state, viewer)
             hidden = hidden_names(secret_cards(state, viewer), public, shown, known)
             patterns = [(re.compile(rf"\b{re.escape(n)}\b"), n) for n in hidden]
+            ephemeral_pass = index > len(self.players)
             for raw in self.stored(channel):
+                if raw.is_ephemeral != ephemeral_pass:
+                    continue  # public lines on the public pass, private ones on their reader's
+                if ephemeral_pass and not raw.visible_to(self.players[viewer].user.id):
+                    continue
                 text = raw.content + "".join(f"\n{e}" for e in getattr(raw, "embeds", []) or [])
                 lines = set(text.splitlines())
                 seen = self.checked.setdefault(raw.id, set())

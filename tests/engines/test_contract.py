@@ -139,8 +139,10 @@ def test_random_games_with_each_option_keep_the_contract(game: str,
 def test_every_discovered_engine_is_covered() -> None:
     assert {game for game, _ in CASES} == set(engine_names())
     assert {game for game, _ in OPTION_CASES} == {
-        name for name in engine_names() if get_engine(name).game_options}
-    assert {"duel", "innovation", "seven_wonders"} <= set(engine_names())
+        name for name in engine_names()
+        if any(value != default for values, default in get_engine(name).game_options.values()
+               for value in values)}
+    assert {"duel", "innovation", "seven_wonders", "tta"} <= set(engine_names())
 
 
 def _check_toy(engine: Engine[Any]) -> None:

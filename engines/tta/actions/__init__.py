@@ -3,5 +3,6 @@
 Each module exposes ``options(st, seat)`` — the legal options for the current seat as
 ``Option`` objects — and ``do(st, seat, arg)`` which applies one of them (already checked
 against the prompt, so it may assume legality) and returns the events. ``engine.py``
-dispatches on the option id's prefix (``ACTIONS`` in ``prompts.py``).
+dispatches on the option id's prefix (``RULE_ACTIONS`` in ``prompts.py``, beside the
+options).
 """

@@ -97,6 +97,10 @@ async def test_help(world: World) -> None:
     embed = replies(result)[-1].embeds[0]
     assert "/game new" in (embed.description or "")
     assert "7 Wonders" in (embed.description or "") and "/card" in (embed.description or "")
+    # each game's own paragraph comes from its locale file (``<game>.help``)
+    assert "**Through the Ages**" in (embed.description or "")
+    assert "**Innovation**" in (embed.description or "")
+    assert len(embed.description or "") <= 4096  # Discord's limit for an embed description
     footer = embed.footer.text or ""
     assert all(game in footer for game in ("7 Wonders Duel", "7 Wonders", "Innovation"))
 

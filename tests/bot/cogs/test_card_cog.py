@@ -60,12 +60,11 @@ def test_a_game_without_a_hook_shows_its_catalogue_texts() -> None:
     assert "produces 1 wood" in (embed.description or "")
 
 
-def test_tta_is_found_only_once_registered() -> None:
-    assert "tta" not in registry.engine_names()
-    found = card_cog.find_card("Swordsmen")
-    assert found is None or found[0] != "tta"
-    assert all(":" not in v or not v.startswith("tta:")
-               for _, v in card_cog.card_choices("en", "sword"))
+def test_tta_is_found_as_a_discovered_game() -> None:
+    """No registration by hand: exporting ``ENGINE`` from ``engines/tta`` is what puts its
+    cards under /card."""
+    assert "tta" in registry.engine_names()
+    assert card_cog.find_card("Swordsmen") == ("tta", "I_swordsmen")
 
 
 def test_tta_cards_when_registered(tta_registered: None) -> None:

@@ -107,6 +107,12 @@ def test_every_option_prompt_and_event_of_random_games_is_worded(lang: str) -> N
     assert missing == []
 
 
+#: the least params of an event kind that has something to say only with them (a summary
+#: of nothing is not told at all)
+BARE: dict[str, dict[str, Any]] = {
+    "turn_actions": {"actions": [{"key": "pass", "card": None, "params": {}}]}}
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_kind_in_the_engine_source_has_its_own_words(lang: str) -> None:
     """Rare kinds too (Ravages of Time's wonder, Homer's tuck, undo): each has a key of
@@ -120,7 +126,7 @@ def test_every_kind_in_the_engine_source_has_its_own_words(lang: str) -> None:
         if worded.startswith("generic") or not own_key(lang, f"tta.option.{worded}"):
             missing.append(f"option {key}")
     for kind in events - WORDS.silent_events:
-        worded, _ = WORDS.event(lang, Event(kind=kind, seat=0), {})
+        worded, _ = WORDS.event(lang, Event(kind=kind, seat=0, params=BARE.get(kind, {})), {})
         if worded == "generic" or not own_key(lang, f"tta.event.{worded}"):
             missing.append(f"event {kind}")
     for kind in prompts:
@@ -369,3 +375,54 @@ def test_the_turn_summary_names_public_cards_only() -> None:
     assert event_text("tta", "en", summary, NAMES) == (
         "Bo's turn: prepared an event, took Agriculture, built 2 stages of Colossus, "
         "brand new, discarded a military card.")
+
+
+def test_a_summary_of_what_goes_without_saying_is_not_posted() -> None:
+    """A ``turn_actions`` left with nothing to tell (only ``end_turn``, as a state saved
+    before the engine left it out may hold) is not worded ("Bo's turn: nothing.")."""
+    summary = Event(kind="turn_actions", seat=1, params={"actions": [
+        {"key": "end_turn", "card": None, "params": {"unused_ca": 1}}]})
+    for lang in LANGUAGES:
+        assert event_text("tta", lang, summary, NAMES) == ""
+    kept = Event(kind="turn_actions", seat=1, params={"actions": [
+        {"key": "pass", "card": None, "params": {}},
+        {"key": "end_turn", "card": None, "params": {}}]})
+    assert event_text("tta", "en", kept, NAMES) == "Bo's turn: passed."
+    many = Event(kind="discarded", seat=1, params={"count": 2})
+    assert event_text("tta", "en", many, NAMES) == "Bo discards 2 military cards."
+
+
+def test_a_reaction_names_the_event_or_auction_of_the_seat_whose_turn_it_is() -> None:
+    """A question out of turn is put by the event the current seat revealed or the
+    territory it put up for auction, not by the player alone ("Ana asks you: Development
+    of Markets: …"); any other reaction names the player."""
+    from types import SimpleNamespace
+
+    from bot.wording import reaction_asker
+
+    view = SimpleNamespace(current=0)
+    markets = Prompt(seat=1, kind="event_choice", options=[], params={"event": "markets"},
+                     reaction=True)
+    bid = Prompt(seat=2, kind="bid", options=[], reaction=True,
+                 params={"card": "I_vast_territory", "bid": 0, "bidder_seat": 0, "max": 3})
+    other = Prompt(seat=1, kind="brand_new", options=[], params={}, reaction=True)
+    event = name("en", "tta", "A_development_of_markets")
+    assert event == "Development of Markets"
+    assert reaction_asker("tta", "en", markets, view, NAMES) == (
+        "Ana's event Development of Markets")
+    land = name("en", "tta", "I_vast_territory")
+    assert reaction_asker("tta", "en", bid, view, NAMES) == f"Ana's colonization of {land}"
+    assert reaction_asker("tta", "en", other, view, NAMES) == "Ana"
+    mention = t("en", "turn.reaction", mention="@Bo",
+                asker=reaction_asker("tta", "en", markets, view, NAMES),
+                prompt=prompt_text("tta", "en", markets, NAMES))
+    assert mention.startswith("@Bo, Ana's event Development of Markets asks you: ")
+    for lang in ("zh-TW", "zh-CN"):
+        asker = reaction_asker("tta", lang, markets, view, NAMES)
+        assert asker is not None and asker.startswith("Ana ")
+        assert name(lang, "tta", "A_development_of_markets") in asker
+        assert asker != t(lang, "tta.asker.event")  # a template filled, not a raw key
+    # the seat whose turn it is asks nobody out of turn: no source
+    own = Prompt(seat=0, kind="event_choice", options=[], params={"event": "markets"},
+                 reaction=True)
+    assert reaction_asker("tta", "en", own, view, NAMES) is None

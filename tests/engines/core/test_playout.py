@@ -49,6 +49,32 @@ def test_the_same_draws_play_the_same_game() -> None:
         assert first.answers == again.answers and first.state == again.state
 
 
+class Scripted:
+    """Draws answered from a list, recording each ``n`` asked for."""
+
+    def __init__(self, *values: int) -> None:
+        self.values = list(values)
+        self.asked: list[int] = []
+
+    def below(self, n: int) -> int:
+        self.asked.append(n)
+        return self.values.pop(0)
+
+
+def test_both_choosers_redraw_undo_among_the_others_and_lean_skips_a_lone_prompt() -> None:
+    ask = Prompt(seat=0, kind="k", options=[Option(id=i, key=i) for i in (UNDO, "a", "b")])
+    other = Prompt(seat=1, kind="k", options=[Option(id="c", key="c")])
+    draws = Scripted(1, 0, 1)  # the second prompt, then undo, then the second of the others
+    assert random_choice([other, ask], draws) == (ask, ask.options[2])
+    assert draws.asked == [2, 3, 2]
+    draws = Scripted(0, 1)  # one prompt: no draw for it, then undo, then "b"
+    assert lean_choice([ask], draws) == (ask, ask.options[2])
+    assert draws.asked == [3, 2]
+    draws = Scripted(0, 1)  # two prompts: drawn as random_choice does
+    assert lean_choice([ask, other], draws) == (ask, ask.options[1])
+    assert draws.asked == [2, 3]
+
+
 class NeverEnds(CounterEngine):
     def result(self, state: CounterState) -> GameResult | None:
         return None

@@ -72,6 +72,24 @@ def test_catalogue_models_refuse_unknown_keys() -> None:
         cat.CivilCard.model_validate(raw)
 
 
+@pytest.mark.parametrize(
+    ("model", "card", "change"),
+    [
+        (cat.CivilCard, cat.CIVIL["I_iron"], {"level": 2}),
+        (cat.CivilCard, cat.CIVIL["I_iron"], {"id": "II_iron"}),
+        (cat.MilitaryCard, cat.MILITARY["I_phalanx"], {"level": 0}),
+        (cat.MilitaryCard, cat.MILITARY["I_phalanx"], {"id": "A_phalanx"}),
+    ],
+)
+def test_both_decks_refuse_an_age_its_level_or_id_prefix_disagrees_with(
+    model: type[cat.Card], card: cat.Card, change: dict[str, object]
+) -> None:
+    raw = card.model_dump(by_alias=True, exclude_none=True)
+    model.model_validate(raw)  # as printed: accepted
+    with pytest.raises(ValueError, match="age, level and id prefix disagree"):
+        model.model_validate({**raw, **change})
+
+
 def test_tactics_flattened_for_the_army_optimiser() -> None:
     assert TACTIC["II_conquistadors"].needs == (1, 2, 0)
     assert (TACTIC["II_conquistadors"].bonus, TACTIC["II_conquistadors"].obsolete_bonus) == (5, 3)

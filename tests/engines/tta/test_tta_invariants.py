@@ -30,7 +30,7 @@ from engines.tta import prompts as questions
 from engines.tta.ratings import _rate
 from engines.tta.state import TtaState
 
-CHEAP_GAMES = 350  # per player count
+CHEAP_GAMES = 700  # per player count: 2,100 games, with the 300 of test_tta_properties
 EXPENSIVE_GAMES = 30  # per player count
 QUIET = ("end", "pass", UNDO)
 

@@ -313,8 +313,8 @@ def test_discards_stay_in_the_window_and_undo_goes_back_to_the_action_phase_L168
         ) -> None:
     """The military discards come before the end of turn closes the window (platform §4.1,
     §5.2 "undo back into the action phase"): ``end`` is not final then, the last discard is;
-    undoing a discard re-applies ``end`` and the earlier ones as they were; a face-down
-    discard shows no card in the summary."""
+    undoing a discard re-applies ``end`` and the earlier ones as they were; the discards are
+    told once, by the last one's event, without a card."""
     st = to_round_two(ENGINE.new_game(2, 6))
     seat = st.current
     st.civs[seat].military = [st.military_decks[1].pop() for _ in range(5)]
@@ -339,8 +339,64 @@ def test_discards_stay_in_the_window_and_undo_goes_back_to_the_action_phase_L168
     last = ENGINE.prompts(st)[0]
     assert all(o.params["final"] for o in last.options if o.id != UNDO)
     events = answer(st, last.options[0].id)
-    hidden = {"key": "discard", "card": None, "params": {}}
-    assert events[0].kind == "turn_actions" and events[0].params["actions"] == [
-        {"key": "end_turn", "card": None, "params": end.params}, hidden, hidden]
+    # nothing but ``end`` and discards kept: no summary, one public event for all three
+    assert (events[0].kind, events[0].params) == ("discarded", {"count": 3})
+    assert [e.kind for e in events].count("discarded") == 1
     # (an undo restores fresh civilizations: look them up again)
     assert st.current != seat and len(st.civs[seat].military) == 2 + 2  # kept 2, drew 2
+
+
+def _over_the_limit(st: TtaState, seat: int, tactic: bool, others: int) -> str | None:
+    """Give ``seat`` a military hand of ``others`` non-tactic cards (and a tactic first):
+    the tactic's id, if any. A fresh window starts there."""
+    deck = st.military_decks[1]
+    hand = [next(c for c in deck if KIND[c] == "tactic")] if tactic else []
+    hand += [c for c in deck if KIND[c] != "tactic"][:others]
+    for card in hand:
+        deck.remove(card)
+    st.civs[seat].military = hand
+    _reopen(st)
+    return hand[0] if tactic else None
+
+
+def test_a_window_closed_mid_turn_ends_the_turn_without_an_empty_summary() -> None:
+    """A tactic played closes the window (the table sees it); the window opened after it
+    keeps ``end`` and the last discard closes it: ending the action phase goes without
+    saying (``UNTOLD``), so no ``turn_actions`` is emitted ("bob's turn: nothing.")."""
+    st = to_round_two(ENGINE.new_game(2, 6))
+    seat = st.current
+    tactic = _over_the_limit(st, seat, tactic=True, others=3)
+    played = answer(st, f"tactic:{tactic}")
+    assert [e.kind for e in played] == ["tactic_played"] and not played[0].provisional
+    assert UNDO not in option_ids(st) and st.turn_log == []
+    assert ENGINE.prompts(st)[0].option("end").params["discards_needed"] == 1  # type: ignore[union-attr]
+    assert answer(st, "end") == [] and st.turn_log == [] and UNDO in option_ids(st)
+    events = answer(st, ENGINE.prompts(st)[0].options[0].id)
+    assert st.current != seat
+    assert "turn_actions" not in [e.kind for e in events]
+    assert (events[0].kind, events[0].params) == ("discarded", {})
+
+
+def test_a_discard_step_is_told_once_after_the_summary_of_the_turn() -> None:
+    """Actions kept, then two discards: the summary lists the actions only and one
+    ``discarded`` event counts both discards ("alice's turn: took X." then "alice discards 2
+    military cards.", not "…, discarded a military card." then "alice discards a military
+    card.")."""
+    st = to_round_two(ENGINE.new_game(2, 6))
+    seat = st.current
+    _over_the_limit(st, seat, tactic=False, others=4)
+    if st.step == "politics":
+        answer(st, "pass")
+    take = next(o for o in ENGINE.prompts(st)[0].options if o.id.startswith("take:"))
+    answer(st, take.id)
+    answer(st, "end")
+    first = answer(st, ENGINE.prompts(st)[0].options[0].id)
+    assert [(e.kind, e.provisional) for e in first] == [("discarded", True)]
+    events = answer(st, ENGINE.prompts(st)[0].options[0].id)
+    summary = [e for e in events if e.kind == "turn_actions"]
+    assert len(summary) == 1 and not summary[0].provisional
+    keys = [a["key"] for a in summary[0].params["actions"]]
+    assert keys[-1] == "take" and "discard" not in keys and "end_turn" not in keys
+    discarded = [e for e in events if e.kind == "discarded"]
+    assert len(discarded) == 1 and discarded[0].params == {"count": 2}
+    assert events.index(summary[0]) < events.index(discarded[0])
