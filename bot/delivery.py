@@ -59,6 +59,7 @@ from bot.views.panel import confirm_items
 from bot.views.prompt import HandButton, SeatButton, prompt_items
 from bot.wording import (
     event_text,
+    join,
     option_text,
     prompt_text,
     public_prompt_text,
@@ -580,7 +581,7 @@ class Delivery:
                 if has(lang, full)
                 else t(lang, "panel.warn", what=key.replace("_", " "), n=value)
             )
-        return ", ".join(parts)
+        return join(lang, parts)
 
     async def show_panel(
         self,
@@ -705,7 +706,7 @@ class Delivery:
                 await self._set_panel(info.id, seat, None)
             elif panel.pin and (prompt is None or not words.on_panel(prompt)):
                 view = await self.bot.service.view(info.id, seat)
-                waiting = ", ".join(names.get(p.seat, "?") for p in prompts if p.seat != seat)
+                waiting = join(lang, (names.get(p.seat, "?") for p in prompts if p.seat != seat))
                 lines = [self._dm_intro(info), *extra.get(seat, [])]
                 lines += self._last_lines(info, panel)
                 lines += words.hand_lines(lang, view, seat, names)

@@ -7,6 +7,7 @@ language and asks the game's hooks (``bot.games``) for the few game-specific cho
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from bot.games import words_for
@@ -65,6 +66,11 @@ def localize_params(
         else:
             out[key] = value
     return out
+
+
+def join(lang: str, parts: Iterable[str]) -> str:
+    """A list in the reader's language ("a, b" / "a、b"), empty parts left out."""
+    return t(lang, "list.sep").join(p for p in parts if p)
 
 
 def cost_text(lang: str, cost: int | None) -> str:

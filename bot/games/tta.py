@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.games import GameWords, of_seat
 from bot.i18n import has, name, t
+from bot.wording import join
 from engines.core.contract import Event, Option, Prompt
 
 GAME = "tta"
@@ -60,11 +61,7 @@ def event_name(lang: str, ident: Any) -> str:
 
 def cards_text(lang: str, cards: Iterable[Any]) -> str:
     """Card names, comma-separated; "none" when there are none."""
-    return t(lang, "tta.sep").join(card_name(lang, c) for c in cards) or t(lang, "tta.none")
-
-
-def join(lang: str, parts: Iterable[str]) -> str:
-    return t(lang, "tta.sep").join(p for p in parts if p)
+    return join(lang, (card_name(lang, c) for c in cards)) or t(lang, "tta.none")
 
 
 def cost_text(lang: str, raw: Mapping[str, Any]) -> str:

@@ -38,3 +38,26 @@ def latest_prompt(channel: simcord.ChannelHandle, viewer: Any = None) -> discord
 
 def texts(channel: simcord.ChannelHandle) -> list[str]:
     return [m.content for m in channel.history()]
+
+
+def hand_note(stored: list[Any], user_id: int, since: int = 0) -> Any | None:
+    """The newest raw message of ``stored`` (newest first) posted after ``since`` that carries
+    a "Show my hand / act" button and mentions ``user_id``: how a seat with closed DMs is told."""
+    for raw in stored:
+        if raw.id <= since:
+            return None
+        ids = [str(c.get("custom_id", "")) for c in walk_components(raw.components)]
+        if any(i.startswith("cb:h:") for i in ids) and user_id in raw.ping_user_ids:
+            return raw
+    return None
+
+
+def pinged_since(stored: list[Any], user_id: int, since: int) -> bool:
+    """Whether a raw message of ``stored`` (newest first) posted after ``since`` mentions
+    ``user_id``."""
+    for raw in stored:
+        if raw.id <= since:
+            return False
+        if user_id in raw.ping_user_ids:
+            return True
+    return False

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import simcord
 from bot_harness import Factory, World
-from bot_helpers import answer_controls
+from bot_helpers import answer_controls, hand_note, pinged_since
 from simcord.components import walk_components
 from simcord.results import to_discord_message
 from sw_driver import open_game, replies
@@ -105,25 +105,12 @@ class Table:
 
     def hand_note(self, seat: int, since: int) -> Any | None:
         """The newest "Show my hand / act" note mentioning ``seat``, posted after ``since``."""
-        user_id = self.players[seat].user.id
-        for raw in self.stored(self.thread):
-            if raw.id <= since:
-                break
-            notes = [c for c in walk_components(raw.components) if c.get("custom_id")]
-            is_note = any(str(c["custom_id"]).startswith("cb:h:") for c in notes)
-            if is_note and user_id in raw.ping_user_ids:
-                return to_discord_message(self.world.env, raw)
-        return None
+        raw = hand_note(self.stored(self.thread), self.players[seat].user.id, since)
+        return None if raw is None else to_discord_message(self.world.env, raw)
 
     def mentioned(self, seat: int, since: int) -> bool:
         """Whether a thread message posted after ``since`` pinged the seat."""
-        user_id = self.players[seat].user.id
-        for raw in self.stored(self.thread):
-            if raw.id <= since:
-                return False
-            if user_id in raw.ping_user_ids:
-                return True
-        return False
+        return pinged_since(self.stored(self.thread), self.players[seat].user.id, since)
 
     async def check(self, mark: int) -> None:
         """The invariant; ``mark``: the newest message id before the last answer."""

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import simcord
+from bot_helpers import hand_note, pinged_since
 from simcord.components import walk_components
 from simcord.results import to_discord_message
 from sw_driver import replies
@@ -212,16 +213,15 @@ class TtaDriver:
         """With its DMs closed: press "Show my hand / act" under the newest note that
         mentions the seat; (the private reply, the member) when it answers ``pinned``."""
         member = self.players[seat]
-        for raw in self.stored(self.thread):
-            ids = [str(c.get("custom_id", "")) for c in walk_components(raw.components)]
-            if any(i.startswith("cb:h:") for i in ids) and member.user.id in raw.ping_user_ids:
-                note = to_discord_message(self.env, raw)
-                shown = await member.click(note, custom_id=f"cb:h:{self.game_id}")
-                self.used["hand"] += 1
-                for reply in reversed(replies(shown)):
-                    if self.carries(seat, pinned, reply.components):
-                        return reply, member
-                return None
+        raw = hand_note(self.stored(self.thread), member.user.id)
+        if raw is None:
+            return None
+        note = to_discord_message(self.env, raw)
+        shown = await member.click(note, custom_id=f"cb:h:{self.game_id}")
+        self.used["hand"] += 1
+        for reply in reversed(replies(shown)):
+            if self.carries(seat, pinned, reply.components):
+                return reply, member
         return None
 
     async def play_command(self, seat: int, prompt: Prompt) -> Any:
@@ -286,24 +286,6 @@ class TtaDriver:
         places = [self.thread, *(p.user.dm_channel for p in self.players)]
         return max((m.id for c in places for m in self.stored(c)[:1]), default=0)
 
-    def note_for(self, seat: int) -> bool:
-        """A "Show my hand / act" note in the thread that mentions the seat."""
-        user_id = self.players[seat].user.id
-        for raw in self.stored(self.thread):
-            ids = [str(c.get("custom_id", "")) for c in walk_components(raw.components)]
-            if any(i.startswith("cb:h:") for i in ids) and user_id in raw.ping_user_ids:
-                return True
-        return False
-
-    def pinged_since(self, seat: int, since: int) -> bool:
-        user_id = self.players[seat].user.id
-        for raw in self.stored(self.thread):
-            if raw.id <= since:
-                return False
-            if user_id in raw.ping_user_ids:
-                return True
-        return False
-
     async def check_delivered(self) -> None:
         """The delivery invariant (issue "Defects to fix first" #4), after every answer: every
         seat with an open question has live components for it (its panel or a DM, the thread,
@@ -323,12 +305,15 @@ class TtaDriver:
             if seat not in questions:
                 del self.waiting[seat]
         for seat, (_prompt, pinned) in questions.items():
-            live = self.find(seat, pinned) is not None or self.note_for(seat)
+            user_id = self.players[seat].user.id
+            thread = self.stored(self.thread)
+            live = self.find(seat, pinned) is not None or hand_note(thread, user_id) is not None
             assert live, f"seat {seat} has no way to answer its question {pinned}"
             since = self.waiting.setdefault(seat, (pinned, 0 if first else self.mark))[1]
             if seat == state.current:
                 since = min(since, self.turn_mark)
-            assert self.pinged_since(seat, since), f"seat {seat} was not mentioned for {pinned}"
+            mentioned = pinged_since(thread, user_id, since)
+            assert mentioned, f"seat {seat} was not mentioned for {pinned}"
 
     def fresh(self, message: Any) -> Any:
         """The message as stored now (it may have been edited since it was read)."""

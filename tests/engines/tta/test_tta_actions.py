@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import pytest
-from tta_helpers import answer, check_tokens, give, new, option_ids, set_tokens, to_round_two
+from tta_helpers import (
+    action_turn,
+    answer,
+    check_tokens,
+    give,
+    new,
+    option_ids,
+    set_tokens,
+)
 
 from engines.tta import economy
 from engines.tta.actions.costs import build_cost, upgrade_cost
 from engines.tta.actions.wonder import build_stages
 from engines.tta.facts import CUL, HAPPY, SCI, STR
 from engines.tta.ratings import civil_left, military_left, ratings
-from engines.tta.state import Civ, TtaState
-
-
-def _turn(seed: int = 1) -> tuple[TtaState, Civ]:
-    st = to_round_two(new(2, seed))
-    assert st.step == "action"
-    return st, st.civs[st.current]
+from engines.tta.state import TtaState
 
 
 def _ids(st: TtaState, prefix: str) -> list[str]:
@@ -25,7 +27,7 @@ def _ids(st: TtaState, prefix: str) -> list[str]:
 
 # -- increase population -----------------------------------------------------------------
 def test_x6_population_costs_2_2_then_3_food_L661_L683() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     set_tokens(civ, "A_agriculture", 9)
     paid = []
     for _ in range(3):
@@ -39,7 +41,7 @@ def test_x6_population_costs_2_2_then_3_food_L661_L683() -> None:
 
 
 def test_x6_population_refused_without_food_or_yellow_L669_L681() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     set_tokens(civ, "A_agriculture", 1)
     assert _ids(st, "pop") == []  # 2 food needed
     set_tokens(civ, "A_agriculture", 5)
@@ -51,7 +53,7 @@ def test_x6_population_refused_without_food_or_yellow_L669_L681() -> None:
 
 # -- builds ------------------------------------------------------------------------------
 def test_x7_build_a_mine_with_2_resources_L705_L711() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     assert civ.blue["A_bronze"] == 2
     answer(st, "build:A_bronze")
     assert civ.workers["A_bronze"] == 3 and civ.blue["A_bronze"] == 0 and civ.pool == 0
@@ -59,7 +61,7 @@ def test_x7_build_a_mine_with_2_resources_L705_L711() -> None:
 
 
 def test_x8_second_lab_and_temples_L737_L739() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     set_tokens(civ, "A_bronze", 12)
     civ.pool = 3
     civ.yellow_bank -= 2
@@ -73,7 +75,7 @@ def test_x8_second_lab_and_temples_L737_L739() -> None:
 
 
 def test_x9_urban_limit_under_despotism_L751_L753() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     set_tokens(civ, "A_bronze", 14)
     civ.pool = 4
     civ.yellow_bank -= 3
@@ -87,7 +89,7 @@ def test_x9_urban_limit_under_despotism_L751_L753() -> None:
 
 
 def test_x10_second_warriors_strength_plus_one_L768() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     assert ratings(civ)[STR] == 1
     answer(st, "build:A_warriors")
     assert ratings(civ)[STR] == 2
@@ -95,7 +97,7 @@ def test_x10_second_warriors_strength_plus_one_L768() -> None:
 
 
 def test_destroy_and_disband_return_the_worker_without_refund_L1167_L1185() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     answer(st, "destroy:A_philosophy")
     assert civ.workers["A_philosophy"] == 0 and civ.pool == 2 and civil_left(civ) == 3
     assert civ.blue["A_bronze"] == 2  # nothing refunded
@@ -105,7 +107,7 @@ def test_destroy_and_disband_return_the_worker_without_refund_L1167_L1185() -> N
 
 # -- leaders -----------------------------------------------------------------------------
 def test_x11_caesar_military_action_and_strength_L790_L798() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.hand = ["A_julius_caesar"]
     answer(st, "leader:A_julius_caesar")
     assert civ.leader == "A_julius_caesar"
@@ -113,7 +115,7 @@ def test_x11_caesar_military_action_and_strength_L790_L798() -> None:
 
 
 def test_x12_replacing_a_leader_gives_the_action_back_L806_L822() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.leader = "A_moses"
     civ.hand = ["I_joan_of_arc"]
     answer(st, "leader:I_joan_of_arc")
@@ -132,7 +134,7 @@ def test_leaders_cannot_be_played_in_the_first_round_L402() -> None:
 
 # -- wonders -----------------------------------------------------------------------------
 def test_x13_pyramids_stages_in_order_and_the_new_action_L834_L842_L881() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.wonder = "A_pyramids"
     set_tokens(civ, "A_bronze", 6)
     bank = civ.blue_bank
@@ -148,7 +150,7 @@ def test_x13_pyramids_stages_in_order_and_the_new_action_L834_L842_L881() -> Non
 
 
 def test_wonder_stages_per_action_with_masonry_L987() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.wonder = "A_hanging_gardens"
     set_tokens(civ, "A_bronze", 8)
     assert _ids(st, "wonder") == ["wonder:1"]
@@ -161,7 +163,7 @@ def test_wonder_stages_per_action_with_masonry_L987() -> None:
 def test_wonder_stage_with_an_empty_bank_takes_a_token_from_a_card_B6() -> None:
     """A stage costing nothing (an action card's discount) with every blue token on cards:
     the cover comes from a farm/mine card, lowest value first (PB blue_bank.rules[3])."""
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.wonder = "A_colossus"
     give(civ, "I_irrigation")
     set_tokens(civ, "I_irrigation", civ.blue_bank)
@@ -173,7 +175,7 @@ def test_wonder_stage_with_an_empty_bank_takes_a_token_from_a_card_B6() -> None:
 
 # -- technologies and governments ---------------------------------------------------------
 def test_develop_a_technology_L924_L942() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.hand = ["I_iron"]
     civ.science = 5
     answer(st, "develop:I_iron")
@@ -182,7 +184,7 @@ def test_develop_a_technology_L924_L942() -> None:
 
 
 def test_special_technology_higher_stays_lower_leaves_L979_L1054() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.science = 20
     civ.hand = ["II_strategy", "I_warfare"]
     answer(st, "develop:II_strategy")
@@ -194,7 +196,7 @@ def test_special_technology_higher_stays_lower_leaves_L979_L1054() -> None:
 
 
 def test_x15_theocracy_by_peaceful_change_L1016() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.hand = ["I_theocracy"]
     civ.science = 6
     before = ratings(civ)
@@ -206,14 +208,14 @@ def test_x15_theocracy_by_peaceful_change_L1016() -> None:
 
 
 def test_x16_monarchy_by_revolution_L1036_L1042() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.hand = ["I_monarchy"]
     civ.science = 2
     assert "revolution:I_monarchy" in option_ids(st)
     answer(st, "revolution:I_monarchy")
     assert civ.government == "I_monarchy" and civ.science == 0
     assert civil_left(civ) == 0 and military_left(civ) == 3  # the new white one spent too
-    st2, civ2 = _turn()
+    st2, civ2 = action_turn()
     civ2.hand = ["II_isaac_newton", "I_monarchy"]
     civ2.science = 20
     answer(st2, "leader:II_isaac_newton")
@@ -221,7 +223,7 @@ def test_x16_monarchy_by_revolution_L1036_L1042() -> None:
 
 
 def test_revolution_allowed_after_a_replacement_gave_the_action_back_L1036() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.leader = "A_moses"
     civ.hand = ["I_joan_of_arc", "I_monarchy"]
     civ.science = 2
@@ -234,12 +236,12 @@ def test_revolution_allowed_after_a_replacement_gave_the_action_back_L1036() -> 
     ("A_agriculture", "II_selective_breeding", 4), ("A_bronze", "I_iron", 3),
     ("I_iron", "II_coal", 3), ("A_bronze", "II_coal", 6)])
 def test_x17_farm_and_mine_upgrade_costs_L1069_L1088(src: str, dst: str, cost: int) -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     assert upgrade_cost(civ, src, dst) == cost
 
 
 def test_x17_no_age_ii_mine_with_6_resources_and_iron_production_L1080_L1088() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     give(civ, "II_coal")
     give(civ, "I_iron", 2)
     set_tokens(civ, "A_bronze", 6)
@@ -251,7 +253,7 @@ def test_x17_no_age_ii_mine_with_6_resources_and_iron_production_L1080_L1088() -
 
 
 def test_x17_upgrade_moves_the_worker_and_pays_the_difference() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     give(civ, "I_iron")
     set_tokens(civ, "A_bronze", 3)
     answer(st, "upgrade:A_bronze:I_iron")
@@ -264,12 +266,12 @@ def test_x17_upgrade_moves_the_worker_and_pays_the_difference() -> None:
     ("A_philosophy", "I_alchemy", 3), ("A_philosophy", "II_scientific_method", 5),
     ("I_alchemy", "II_scientific_method", 2), ("I_bread_and_circuses", "II_team_sports", 2)])
 def test_x19_urban_upgrade_costs_L1132_L1143(src: str, dst: str, cost: int) -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     assert upgrade_cost(civ, src, dst) == cost
 
 
 def test_x19_upgrade_allowed_at_the_urban_limit_build_refused_L1141_L1143() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     give(civ, "I_bread_and_circuses", 2)
     give(civ, "II_team_sports")
     set_tokens(civ, "A_bronze", 10)
@@ -282,7 +284,7 @@ def test_x19_upgrade_allowed_at_the_urban_limit_build_refused_L1141_L1143() -> N
 
 
 def test_x20_masonry_discounts_L1151() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     give(civ, "I_alchemy")
     give(civ, "II_scientific_method")
     give(civ, "I_masonry")
@@ -294,7 +296,7 @@ def test_x20_masonry_discounts_L1151() -> None:
 
 
 def test_x21_units_upgrade_within_their_type_L1165() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     give(civ, "I_swordsmen")
     give(civ, "I_knights")
     set_tokens(civ, "A_bronze", 6)

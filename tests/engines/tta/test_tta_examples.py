@@ -10,33 +10,25 @@ from __future__ import annotations
 from politics_helpers import reply, reveal, strengths, table
 from tta_helpers import (
     ENGINE,
+    action_turn,
     answer,
     check_invariants,
     check_tokens,
     give,
-    new,
     set_tokens,
-    to_round_two,
 )
 
 from engines.tta import end_of_turn, interrupts, row
 from engines.tta.facts import CUL, HAPPY, SCI, STR, TACTIC
 from engines.tta.play import add_blue, remove_yellow
 from engines.tta.ratings import civil_left, military_left, military_total, ratings
-from engines.tta.state import Civ, TtaState
-
-
-def _turn(seed: int = 1) -> tuple[TtaState, Civ]:
-    st = to_round_two(new(2, seed))
-    assert st.step == "action"
-    return st, st.civs[st.current]
 
 
 # -- X39: the rating markers are flipped, there is no cap (L893, L1712) ----------------------
 def test_x39_science_rating_30_and_160_culture_have_no_cap_L893_L1712() -> None:
     """L893: a flipped science-rating marker on 5 means 30; L1712: a flipped culture marker
     on 10 means 160 points. Only happiness is capped, at 8 (L889)."""
-    st, civ = _turn()
+    st, civ = action_turn()
     give(civ, "II_scientific_method", 10)  # 3 science each, + 1 on Philosophy
     civ.workers["A_philosophy"] = 0
     civ.yellow_bank += 1
@@ -58,7 +50,7 @@ def test_x40_a_lost_military_action_is_a_spent_one_first_L910() -> None:
     """Caesar gives the third red token; after one military action, replacing him with a
     leader without one returns a token to the box: the spent one (L910), so both remaining
     red tokens are still usable."""
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.hand = ["A_julius_caesar", "A_moses"]
     answer(st, "leader:A_julius_caesar")
     assert military_total(civ) == 3
@@ -71,7 +63,7 @@ def test_x40_a_lost_military_action_is_a_spent_one_first_L910() -> None:
 def test_x40_peaceful_change_to_fewer_red_tokens_returns_the_spent_ones_L910() -> None:
     """Theocracy (3 red) → Republic (2 red) by peaceful change after one military action:
     the spent token goes back, 2 usable remain; an unspent total only shrinks."""
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.government = "I_theocracy"
     civ.hand = ["II_republic"]
     civ.science = 13
@@ -87,7 +79,7 @@ def test_x40_peaceful_change_to_fewer_red_tokens_returns_the_spent_ones_L910() -
 def test_x40_losing_more_tokens_than_were_spent_takes_unused_ones_L910() -> None:
     """Two spent red tokens out of 3, the total drops by 1: the spent one goes first, the
     other spent stays spent (2 - 1 = 1 usable)."""
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.hand = ["A_julius_caesar", "A_moses"]
     answer(st, "leader:A_julius_caesar")
     set_tokens(civ, "A_bronze", 6)
@@ -104,7 +96,7 @@ def test_x40_losing_more_tokens_than_were_spent_takes_unused_ones_L910() -> None
 def test_c12_the_box_never_runs_out_of_blue_tokens() -> None:
     """Ruling C12: cards that add blue tokens always get them, however many are in play
     (``play.add_blue`` counts them in ``blue_box``, conservation holds)."""
-    st, civ = _turn()
+    st, civ = action_turn()
     bank, box = civ.blue_bank, civ.blue_box
     for _ in range(30):
         add_blue(civ, 3)
@@ -133,7 +125,7 @@ def test_b2_an_age_ends_the_moment_its_last_card_is_dealt_L1825() -> None:
 def test_b7_yellow_tokens_lost_beyond_the_bank_only_what_is_there_L1851_L1857() -> None:
     """Ruling B7: a player losing more yellow tokens than the yellow bank holds loses only
     those (age ends, a lost colony, Uncertain Borders); workers are never taken."""
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.pool += civ.yellow_bank - 1
     civ.yellow_bank = 1
     workers = dict(civ.workers)
@@ -146,7 +138,7 @@ def test_b7_yellow_tokens_lost_beyond_the_bank_only_what_is_there_L1851_L1857() 
 def test_b8_more_than_18_yellow_tokens_read_as_the_leftmost_section() -> None:
     """Ruling B8 (README #7): colonies can put more than 18 tokens in the yellow bank; it
     reads as the leftmost section — population costs 2 food, no consumption, no face."""
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.yellow_bank += 3
     civ.yellow_box += 3
     assert civ.yellow_bank == 21
@@ -162,7 +154,7 @@ def test_b16_fortifications_5_and_obsolete_3() -> None:
     """Ruling B16 (README #1): Fortifications is 5 / 3 (one printing says 4 / 2)."""
     t = TACTIC["II_fortifications"]
     assert (t.artillery, t.bonus, t.obsolete_bonus) == (2, 5, 3)
-    st, civ = _turn()
+    st, civ = action_turn()
     give(civ, "II_cannon", 2)
     base = ratings(civ)[STR]
     civ.tactic = "II_fortifications"

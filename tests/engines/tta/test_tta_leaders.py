@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from tta_helpers import (
     ENGINE,
+    action_turn,
     answer,
     check_invariants,
     check_tokens,
@@ -29,12 +30,6 @@ from engines.tta.facts import CUL, HAPPY, SCI, STR
 from engines.tta.play import enter
 from engines.tta.ratings import civil_left, military_left, ratings
 from engines.tta.state import Civ, TtaState
-
-
-def _turn(seed: int = 1) -> tuple[TtaState, Civ]:
-    st = to_round_two(new(2, seed))
-    assert st.step == "action"
-    return st, st.civs[st.current]
 
 
 def _lead(st: TtaState, card: str) -> Civ:
@@ -67,7 +62,7 @@ def _to_own_turn(st: TtaState, seat: int) -> None:
 
 # -- Age A ---------------------------------------------------------------------------------
 def test_alexander_adds_1_strength_per_unit_and_loses_it_at_the_age_end_L1841() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     base = ratings(civ)[STR]
     _lead(st, leaders.ALEXANDER)
     give(civ, "I_swordsmen", 2)
@@ -79,7 +74,7 @@ def test_alexander_adds_1_strength_per_unit_and_loses_it_at_the_age_end_L1841() 
 
 
 def test_alexander_retires_as_a_political_action_for_a_yellow_token() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     seat = st.current
     _lead(st, leaders.ALEXANDER)
     civ.military = []
@@ -95,7 +90,7 @@ def test_alexander_retires_as_a_political_action_for_a_yellow_token() -> None:
 
 
 def test_aristotle_scores_1_science_per_technology_taken() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     seat = st.current
     _lead(st, leaders.ARISTOTLE)
     st.row = ["I_iron", "A_moses"] + [None] * 11
@@ -107,7 +102,7 @@ def test_aristotle_scores_1_science_per_technology_taken() -> None:
 
 
 def test_hammurabi_leaders_cost_1_less_to_take() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     st.row = ["A_moses", None, None, None, None, "I_joan_of_arc"] + [None] * 7
     assert (row.take_cost(st, st.current, 0), row.take_cost(st, st.current, 5)) == (1, 2)
     _lead(st, leaders.HAMMURABI)
@@ -115,7 +110,7 @@ def test_hammurabi_leaders_cost_1_less_to_take() -> None:
 
 
 def test_hammurabi_one_military_action_as_a_civil_action_once_per_turn() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     _lead(st, leaders.HAMMURABI)
     ca, ma = civil_left(civ), military_left(civ)
     assert _params(st, "hammurabi") == {"card": leaders.HAMMURABI, "ma": 1, "gain_ca": 1}
@@ -127,7 +122,7 @@ def test_hammurabi_one_military_action_as_a_civil_action_once_per_turn() -> None
 
 
 def test_hammurabi_conversion_still_allows_a_revolution_L1028() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     _lead(st, leaders.HAMMURABI)
     civ.hand = ["I_monarchy"]
     civ.science = 10
@@ -136,7 +131,7 @@ def test_hammurabi_conversion_still_allows_a_revolution_L1028() -> None:
 
 
 def test_homer_face_and_unit_credit_each_turn() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     seat = st.current
     happy = ratings(civ)[HAPPY]
     answer_leader(st, civ, leaders.HOMER)
@@ -156,7 +151,7 @@ def answer_leader(st: TtaState, civ: Civ, card: str) -> list[Event]:
 
 
 def test_homer_credit_leaves_with_him() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     answer_leader(st, civ, leaders.HOMER)
     assert civ.marks["mil_credit"] == 1
     answer_leader(st, civ, leaders.MOSES)
@@ -164,7 +159,7 @@ def test_homer_credit_leaves_with_him() -> None:
 
 
 def test_homer_tucked_under_a_wonder_gives_a_face_and_no_action_back() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     answer_leader(st, civ, leaders.HOMER)
     civ.wonders = ["A_colossus"]
     happy = ratings(civ)[HAPPY]
@@ -181,7 +176,7 @@ def test_homer_tucked_under_a_wonder_gives_a_face_and_no_action_back() -> None:
 
 
 def test_caesar_second_political_action_once_per_game_X11() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     seat = st.current
     _lead(st, leaders.CAESAR)
     _to_own_turn(st, seat)
@@ -214,7 +209,7 @@ def test_caesar_second_political_action_after_an_auction() -> None:
     """The step after a political action is set before the reveal, whose questions replay
     from a snapshot: the auction of the revealed territory does not lose the second action,
     nor reopen the phase without Caesar."""
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.military = ["I_vast_territory", "I_wealthy_territory"]
     st.step = "politics"
     st.current_events = ["I_historic_territory"]
@@ -239,7 +234,7 @@ def test_caesar_second_political_action_after_an_auction() -> None:
 
 
 def test_caesar_second_action_unused_when_passed() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     _lead(st, leaders.CAESAR)
     civ.military = ["I_vast_territory", "I_historic_territory"]
     st.step = "politics"
@@ -251,7 +246,7 @@ def test_caesar_second_action_unused_when_passed() -> None:
 
 
 def test_x11_moses_population_costs_1_food_less_L790_L798() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     assert population.food_cost(civ) == 2
     answer_leader(st, civ, leaders.MOSES)
     assert population.food_cost(civ) == 1
@@ -261,7 +256,7 @@ def test_x11_moses_population_costs_1_food_less_L790_L798() -> None:
 
 
 def test_x12_replacing_moses_ends_his_discount_L820_L822() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     answer_leader(st, civ, leaders.MOSES)
     answer_leader(st, civ, "I_joan_of_arc")
     assert population.food_cost(civ) == 2 and civil_left(civ) == 3
@@ -269,7 +264,7 @@ def test_x12_replacing_moses_ends_his_discount_L820_L822() -> None:
 
 # -- Age I ---------------------------------------------------------------------------------
 def test_columbus_colonizes_a_territory_from_the_hand_without_units() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     _lead(st, leaders.COLUMBUS)
     civ.military = ["I_historic_territory", "I_vast_territory"]
     st.step = "politics"
@@ -287,7 +282,7 @@ def test_columbus_colonizes_a_territory_from_the_hand_without_units() -> None:
 
 
 def test_barbarossa_population_and_unit_for_one_military_action_B18() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     _lead(st, leaders.BARBAROSSA)
     set_tokens(civ, "A_agriculture", 1)  # 2 food - 1
     set_tokens(civ, "A_bronze", 1)  # warriors 2 resources - 1
@@ -305,7 +300,7 @@ def test_barbarossa_population_and_unit_for_one_military_action_B18() -> None:
 
 
 def test_genghis_infantry_fill_cavalry_slots() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     give(civ, "I_swordsmen", 2)  # + 1 warriors: 3 infantry, no cavalry
     civ.tactic = "I_phalanx"  # 2 infantry + 1 cavalry: +3
     base = ratings(civ)[STR]
@@ -316,7 +311,7 @@ def test_genghis_infantry_fill_cavalry_slots() -> None:
 
 
 def test_genghis_culture_at_the_end_of_turn_when_among_the_strongest() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     seat = st.current
     _lead(st, leaders.GENGHIS)
     other = st.civs[1 - seat]
@@ -344,7 +339,7 @@ def test_genghis_culture_as_second_strongest_at_3_players() -> None:
 
 
 def test_joan_strength_per_face_from_temples_and_government() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     give(civ, "I_theology", 1)  # 2 faces
     civ.workers["A_religion"] = 1  # 1 face
     civ.yellow_bank -= 1
@@ -355,7 +350,7 @@ def test_joan_strength_per_face_from_temples_and_government() -> None:
 
 
 def test_joan_peeks_at_the_top_current_event_at_her_politics() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     seat = st.current
     _lead(st, leaders.JOAN)
     civ.military = []
@@ -375,7 +370,7 @@ def test_joan_peeks_at_the_top_current_event_at_her_politics() -> None:
 
 
 def test_leonardo_best_lab_bonus_and_a_resource_per_technology() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     give(civ, "I_alchemy", 1)
     base = ratings(civ)[SCI]
     _lead(st, leaders.LEONARDO)
@@ -389,7 +384,7 @@ def test_leonardo_best_lab_bonus_and_a_resource_per_technology() -> None:
 
 
 def test_michelangelo_culture_per_face_and_no_wonder_surcharge() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.workers["A_religion"] = 1
     civ.yellow_bank -= 1
     civ.wonders = ["A_hanging_gardens"]  # 2 faces
@@ -403,7 +398,7 @@ def test_michelangelo_culture_per_face_and_no_wonder_surcharge() -> None:
 
 # -- Age II --------------------------------------------------------------------------------
 def test_shakespeare_library_theater_synergy() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     give(civ, "I_printing_press", 1)
     civ.hand = ["I_drama"]
     assert (science_cost(civ, "I_drama"), science_cost(civ, "II_opera")) == (3, 7)
@@ -417,7 +412,7 @@ def test_shakespeare_library_theater_synergy() -> None:
 
 
 def test_cook_culture_per_colony() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     _lead(st, leaders.COOK)
     base = ratings(civ)[CUL]
     civ.colonies = ["I_vast_territory"]
@@ -430,7 +425,7 @@ def test_cook_culture_per_colony() -> None:
 
 
 def test_newton_gives_a_civil_action_back_per_technology_L999() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     give(civ, "II_scientific_method", 1)
     base = ratings(civ)[SCI]
     _lead(st, leaders.NEWTON)
@@ -443,7 +438,7 @@ def test_newton_gives_a_civil_action_back_per_technology_L999() -> None:
 
 
 def test_newton_revolution_counts_L999() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     _lead(st, leaders.NEWTON)
     civ.hand = ["I_monarchy"]
     civ.science = 20
@@ -452,7 +447,7 @@ def test_newton_revolution_counts_L999() -> None:
 
 
 def test_bach_theaters_culture_science_and_cross_upgrade() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     give(civ, "I_drama", 1)
     base = ratings(civ)[CUL]
     assert science_cost(civ, "II_opera") == 7
@@ -472,7 +467,7 @@ def test_bach_theaters_culture_science_and_cross_upgrade() -> None:
 
 
 def test_robespierre_revolution_with_military_actions_and_3_culture() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     _lead(st, leaders.ROBESPIERRE)
     civ.hand = ["I_monarchy"]
     civ.science = 20
@@ -487,7 +482,7 @@ def test_robespierre_revolution_with_military_actions_and_3_culture() -> None:
 
 
 def test_napoleon_2_strength_per_unit_type() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     base = ratings(civ)[STR]
     _lead(st, leaders.NAPOLEON)
     assert ratings(civ)[STR] == base + 2  # warriors
@@ -500,7 +495,7 @@ def test_napoleon_2_strength_per_unit_type() -> None:
 @pytest.mark.parametrize("card", [leaders.ALEXANDER, leaders.JOAN, leaders.NAPOLEON,
                                   leaders.MICHELANGELO, leaders.BACH])
 def test_rating_leaders_leave_nothing_behind_when_replaced_L810(card: str) -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     give(civ, "I_drama", 1)
     before = ratings(civ)
     answer_leader(st, civ, card)
@@ -523,7 +518,7 @@ def _take_out(st: TtaState, card: str) -> None:
 def test_random_play_with_the_rare_powers_keeps_the_invariants(seed: int) -> None:
     """Random answers from a position where Homer's tuck and the Ocean Liner are offered
     (random first games seldom reach them), to the end of the game."""
-    st, civ = _turn(seed)
+    st, civ = action_turn(seed)
     for card in (leaders.HOMER, "A_colossus", "II_ocean_liner_service", "I_joan_of_arc"):
         _take_out(st, card)
     civ.hand.append("I_joan_of_arc")

@@ -11,7 +11,14 @@ Every development and build goes through the engine's own options and answers.
 from __future__ import annotations
 
 import pytest
-from tta_helpers import ENGINE, answer, check_tokens, give, new, set_tokens, to_round_two
+from tta_helpers import (
+    ENGINE,
+    action_turn,
+    answer,
+    check_tokens,
+    give,
+    set_tokens,
+)
 
 from engines.tta import colonization, tokens
 from engines.tta.actions.costs import build_cost, stages_per_action
@@ -25,7 +32,7 @@ from engines.tta.ratings import (
     ratings,
     urban_limit,
 )
-from engines.tta.state import Civ, TtaState
+from engines.tta.state import TtaState
 
 #: buildings and units: science to develop (None: printed on the board), resources to
 #: build, and per worker (food, resources, science, culture, happy, strength)
@@ -89,12 +96,6 @@ GOVERNMENT: dict[str, tuple[int | None, int | None, tuple[int, int, int],
 TECHNOLOGIES = (*PER_WORKER, *SPECIAL, *GOVERNMENT)
 
 
-def _turn(seed: int = 1) -> tuple[TtaState, Civ]:
-    st = to_round_two(new(2, seed))
-    assert st.step == "action"
-    return st, st.civs[st.current]
-
-
 def _option(st: TtaState, oid: str) -> dict[str, object]:
     opt = ENGINE.prompts(st)[0].option(oid)
     assert opt is not None, oid
@@ -111,7 +112,7 @@ def test_the_tables_cover_the_37_technologies_of_ages_a_to_ii() -> None:
 
 @pytest.mark.parametrize("card", [c for c in TECHNOLOGIES if AGE[c] > 0])
 def test_develop_pays_the_printed_science_and_1_civil_action_L924_L942(card: str) -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     sci = {**{c: v[0] for c, v in PER_WORKER.items()}, **{c: v[0] for c, v in SPECIAL.items()},
            **{c: v[0] for c, v in GOVERNMENT.items()}}[card]
     assert sci is not None
@@ -133,7 +134,7 @@ def test_develop_pays_the_printed_science_and_1_civil_action_L924_L942(card: str
 @pytest.mark.parametrize("card", list(PER_WORKER))
 def test_build_pays_the_printed_cost_and_one_worker_gives_its_symbols_L689_L770(
         card: str) -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     _, cost, out = PER_WORKER[card]
     if card not in civ.techs:
         give(civ, card)
@@ -155,7 +156,7 @@ def test_build_pays_the_printed_cost_and_one_worker_gives_its_symbols_L689_L770(
 
 @pytest.mark.parametrize("card", list(SPECIAL))
 def test_special_technology_symbols_count_once_L844_L851(card: str) -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     strength, ca, ma, blue, col = SPECIAL[card][1]
     before = (ratings(civ)[5], civil_total(civ), military_total(civ), civ.blue_bank,
               colonization.modifier(civ))
@@ -173,7 +174,7 @@ def test_construction_discounts_and_wonder_stages_per_action_L987_L1145_L1151(
         card: str) -> None:
     """Masonry / Architecture: urban buildings cheaper by level (X20), farms, mines and
     units not; 2 / 3 wonder stages for one civil action (L987)."""
-    st, civ = _turn()
+    st, civ = action_turn()
     (da, d1, d2), stages = CONSTRUCTION[card]
     labs = ("A_philosophy", "I_alchemy", "II_scientific_method")
     printed = [PER_WORKER[c][1] for c in labs]
@@ -187,7 +188,7 @@ def test_construction_discounts_and_wonder_stages_per_action_L987_L1145_L1151(
 
 @pytest.mark.parametrize("card", [c for c in GOVERNMENT if c != "A_despotism"])
 def test_government_by_revolution_costs_its_lower_science_L1029_L1042(card: str) -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     _, rev, (ca, ma, limit), (cul, happy, strength) = GOVERNMENT[card]
     assert rev is not None
     before = ratings(civ)
@@ -205,7 +206,7 @@ def test_government_by_revolution_costs_its_lower_science_L1029_L1042(card: str)
 
 
 def test_despotism_the_starting_government_L94() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     assert civ.government == "A_despotism"
     assert (civil_total(civ), military_total(civ), urban_limit(civ)) == GOVERNMENT[
         "A_despotism"][2]

@@ -6,7 +6,14 @@ unfinished one gives nothing and leaves at the end of the age after its own (L18
 from __future__ import annotations
 
 import pytest
-from tta_helpers import answer, check_tokens, give, new, option_ids, set_tokens, to_round_two
+from tta_helpers import (
+    action_turn,
+    answer,
+    check_tokens,
+    give,
+    option_ids,
+    set_tokens,
+)
 
 from engines.tta import ages, end_of_turn, row, wonders
 from engines.tta.actions.wonder import build_stages
@@ -19,12 +26,6 @@ from engines.tta.ratings import (
     ratings,
 )
 from engines.tta.state import Civ, TtaState
-
-
-def _turn(seed: int = 1) -> tuple[TtaState, Civ]:
-    st = to_round_two(new(2, seed))
-    assert st.step == "action"
-    return st, st.civs[st.current]
 
 
 def _complete(st: TtaState, card: str) -> Civ:
@@ -41,7 +42,7 @@ def _complete(st: TtaState, card: str) -> Civ:
 
 
 def test_an_unfinished_wonder_gives_nothing_L881() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     before = ratings(civ)
     civ.wonder = "II_eiffel_tower"
     civ.stages = 2
@@ -50,7 +51,7 @@ def test_an_unfinished_wonder_gives_nothing_L881() -> None:
 
 
 def test_x13_pyramids_give_a_civil_action_at_once_L881() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     ca = civil_left(civ)
     _complete(st, "A_pyramids")
     assert civil_left(civ) == ca + 1
@@ -66,7 +67,7 @@ def test_x13_pyramids_give_a_civil_action_at_once_L881() -> None:
     ("II_transcontinental_railroad", STR, 4),
 ])
 def test_printed_symbols_once_completed(card: str, pos: int, gain: int) -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.workers["A_religion"] = 1  # one happy face to start from
     civ.yellow_bank -= 1
     before = ratings(civ)[pos]
@@ -79,14 +80,14 @@ def test_colossus_colonization_symbol_for_the_colonization_module() -> None:
 
 
 def test_library_of_alexandria_raises_both_hand_limits_L1797() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     civil, mil = civil_hand_limit(civ), military_hand_limit(civ)
     _complete(st, "A_library_of_alexandria")
     assert (civil_hand_limit(civ), military_hand_limit(civ)) == (civil + 1, mil + 1)
 
 
 def test_kremlin_actions_and_a_face_less() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.workers["A_religion"] = 2
     civ.yellow_bank -= 2
     ca, ma, happy = civil_left(civ), military_left(civ), ratings(civ)[HAPPY]
@@ -96,7 +97,7 @@ def test_kremlin_actions_and_a_face_less() -> None:
 
 
 def test_great_wall_1_strength_per_infantry_and_artillery() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     give(civ, "II_cannon", 2)
     give(civ, "I_knights", 1)
     before = ratings(civ)[STR]
@@ -105,7 +106,7 @@ def test_great_wall_1_strength_per_infantry_and_artillery() -> None:
 
 
 def test_st_peters_one_more_face_per_other_face_source() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.workers["A_religion"] = 2  # two workers: two sources
     civ.yellow_bank -= 2
     civ.wonders = ["A_hanging_gardens"]  # one source
@@ -119,14 +120,14 @@ def test_st_peters_one_more_face_per_other_face_source() -> None:
 
 
 def test_taj_mahal_blue_token_and_cheaper_after_a_leader_replacement() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     blue = civ.blue_bank
     box = civ.blue_box
     _complete(st, "I_taj_mahal")
     assert civ.blue_box == box + 1 and civ.blue_bank > blue - sum(STAGES["I_taj_mahal"])
     check_tokens(st)
 
-    st, civ = _turn()
+    st, civ = action_turn()
     st.row = [None] * 9 + ["I_taj_mahal"] + [None] * 3
     assert row.take_cost(st, st.current, 9) == 3
     civ.leader = "A_moses"
@@ -138,7 +139,7 @@ def test_taj_mahal_blue_token_and_cheaper_after_a_leader_replacement() -> None:
 
 
 def test_transcontinental_railroad_one_worker_on_the_best_mine_twice_B18() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     give(civ, "I_iron", 1)
     civ.workers["A_bronze"] = 2
     res = ratings(civ)[RES]
@@ -152,7 +153,7 @@ def test_transcontinental_railroad_one_worker_on_the_best_mine_twice_B18() -> No
 
 
 def test_transcontinental_railroad_without_a_mine_worker_gives_nothing() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.pool += civ.workers["A_bronze"]
     civ.workers["A_bronze"] = 0
     civ.wonders = [wonders.RAILROAD]
@@ -161,7 +162,7 @@ def test_transcontinental_railroad_without_a_mine_worker_gives_nothing() -> None
 
 
 def test_ocean_liner_free_population_once_per_turn() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     assert "liner" not in option_ids(st)
     civ.wonders = [wonders.OCEAN_LINER]
     set_tokens(civ, "A_agriculture", 0)
@@ -173,7 +174,7 @@ def test_ocean_liner_free_population_once_per_turn() -> None:
 
 
 def test_completed_wonders_stay_at_the_age_end_unfinished_ones_leave_L1845_L1849() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.wonders = ["A_colossus"]
     civ.wonder = "A_pyramids"
     civ.stages = 1
@@ -187,7 +188,7 @@ def test_completed_wonders_stay_at_the_age_end_unfinished_ones_leave_L1845_L1849
 
 
 def test_c1_a_flipped_wonder_still_counts_for_the_surcharge_L424() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     st.row = ["A_pyramids"] + [None] * 12
     civ.wonders = ["A_colossus", "A_hanging_gardens"]
     civ.flipped = ["A_colossus"]
@@ -195,7 +196,7 @@ def test_c1_a_flipped_wonder_still_counts_for_the_surcharge_L424() -> None:
 
 
 def test_a_flipped_st_peters_or_tucked_wonder_gives_no_face() -> None:
-    st, civ = _turn()
+    st, civ = action_turn()
     civ.wonders = [wonders.ST_PETERS, "A_colossus"]
     civ.tucked = "A_colossus"
     with_all = ratings(civ)[HAPPY]
@@ -209,7 +210,7 @@ def test_a_flipped_st_peters_or_tucked_wonder_gives_no_face() -> None:
 def test_x14_michelangelo_ignores_the_surcharge_of_every_completed_wonder_L424_C1() -> None:
     """C1: every completed wonder in ``wonders`` counts for the surcharge (a flipped one
     too, as long as it stays there); Michelangelo cancels exactly that surcharge."""
-    st, civ = _turn()
+    st, civ = action_turn()
     st.row = ["A_pyramids"] + [None] * 12
     civ.wonders = ["A_colossus", "A_hanging_gardens"]
     assert row.take_cost(st, st.current, 0) == 3

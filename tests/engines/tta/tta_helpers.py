@@ -33,6 +33,13 @@ def to_round_two(st: TtaState) -> TtaState:
     return st
 
 
+def action_turn(seed: int = 1) -> tuple[TtaState, Civ]:
+    """A 2-player game in round 2, its current seat in the action phase: (state, that civ)."""
+    st = to_round_two(new(2, seed))
+    assert st.step == "action"
+    return st, st.civs[st.current]
+
+
 def play_turn_to_action(st: TtaState) -> None:
     """Pass the politics phase if it is asked."""
     if st.step == "politics":
