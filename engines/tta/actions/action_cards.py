@@ -43,7 +43,7 @@ from engines.tta.actions.costs import build_cost, same_line, upgrade_cost
 from engines.tta.catalogue import CIVIL
 from engines.tta.facts import AGE, KIND, STR, SUBTYPE
 from engines.tta.play import discard_civil
-from engines.tta.ratings import civil_left, ratings, urban_limit
+from engines.tta.ratings import civil_left, military_left, ratings, urban_limit
 from engines.tta.state import Civ, TtaState
 
 #: every action card's effect (CC ``effect``)
@@ -112,14 +112,25 @@ def targets(st: TtaState, seat: int, card: str) -> list[tuple[str, dict[str, Any
             sci = develop.science_cost(civ, t)
             if sci <= civ.science:
                 out.append((f"develop:{t}", {"order": "develop", "target": t, "sci": sci}))
-            if KIND[t] == "government" and civ.ca_spent == 0:
+            if KIND[t] == "government" and _may_revolt(civ):
                 rsci = develop.science_cost(civ, t, revolution=True)
                 if rsci <= civ.science:
+                    pay = ({"ca": 1, "ma": military_left(civ)}
+                           if develop.revolution_by_military(civ) else {"ca": civil_left(civ)})
                     out.append((f"revolution:{t}", {"order": "revolution", "target": t,
-                                                    "sci": rsci, "ca": civil_left(civ)}))
+                                                    "sci": rsci, **pay}))
     else:  # pragma: no cover - the catalogue's orders are all above
         raise ValueError(f"{card}: unknown order {order!r}")
     return out
+
+
+def _may_revolt(civ: Civ) -> bool:
+    """A revolution through an action card: with no civil action spent this turn (L1254); with
+    Robespierre (every military action instead) none of those spent, and the card's own
+    civil action still to pay."""
+    if develop.revolution_by_military(civ):
+        return civ.ma_spent == 0 and military_left(civ) >= 1 and civil_left(civ) >= 1
+    return civ.ca_spent == 0
 
 
 def _option(card: str, target: str, params: dict[str, Any]) -> Option:
@@ -197,6 +208,8 @@ def _ordered(st: TtaState, seat: int, card: str, target: str) -> list[Event]:
     if what == "develop":
         return develop.do(st, seat, rest)  # its one civil action is the card's (L1206)
     if what == "revolution":
+        if develop.revolution_by_military(civ):
+            civ.ca_spent += 1  # the card's own civil action; the revolution takes the MAs
         return develop.revolution(st, seat, rest)  # all civil actions instead (L1254)
     civ.ca_spent += 1
     if what == "build":

@@ -481,6 +481,27 @@ def test_robespierre_revolution_with_military_actions_and_3_culture() -> None:
     assert civ.culture == culture + 3
 
 
+def test_robespierre_breakthrough_revolution_takes_the_military_actions_and_the_cards_one() -> None:
+    """Breakthrough's revolution (L1254) with Robespierre: every military action instead of
+    every civil one, and the card's own civil action (L1206) is still paid."""
+    st, civ = action_turn()
+    _lead(st, leaders.ROBESPIERRE)
+    civ.hand = ["I_breakthrough", "I_monarchy"]
+    civ.taken = []
+    civ.science = 20
+    civ.ca_spent = 1  # a civil action spent: still possible with Robespierre
+    ca = civil_left(civ)
+    oid = "action:I_breakthrough:revolution:I_monarchy"
+    assert oid in _ids(st, "action:I_breakthrough")
+    answer(st, oid)
+    assert civ.government == "I_monarchy" and military_left(civ) == 0
+    assert civil_left(civ) == ca - 1 + 1  # the card's action paid; Monarchy's new one free
+    civ.ma_spent = 0
+    civ.hand = ["I_breakthrough", "I_monarchy"]
+    civ.ca_spent = civil_left(civ) + civ.ca_spent  # no civil action left for the card
+    assert oid not in _ids(st, "action:I_breakthrough")
+
+
 def test_napoleon_2_strength_per_unit_type() -> None:
     st, civ = action_turn()
     base = ratings(civ)[STR]
