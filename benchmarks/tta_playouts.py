@@ -1,4 +1,5 @@
-"""Random Through the Ages first games per second on one core, at 2, 3 and 4 players.
+"""Random Through the Ages games per second on one core, at 2, 3 and 4 players: the first
+game and the peaceful full game (``--mode``; both by default).
 
 Each game is the shared random playout (``engines.core.playout``: the public engine API
 only, ``prompts()`` then ``apply()`` with a uniformly random option of a random open prompt,
@@ -10,10 +11,11 @@ are games/s, answers/s and answers per game (CPU time); then the size of the sav
 (untimed).
 
     .venv/bin/python benchmarks/tta_playouts.py [--games N] [--seed S] [--players P ...]
-        [--profile]
+        [--mode first|peaceful ...] [--profile]
 
-Targets (platform §4.8, §7 T1): >= 40 games/s at 2 players and >= 15 at 4, >= 15,000
-answers/s, state <= 40 KB at 4 players.
+Targets (platform §4.8, §7 T1/T2): first games >= 40 games/s at 2 players and >= 15 at 4;
+peaceful full games (global conflict on) >= 25 at 2 and >= 10 at 4; >= 15,000 answers/s;
+state <= 40 KB at 4 players.
 """
 
 from __future__ import annotations
@@ -28,22 +30,24 @@ from benchmarks import _harness as harness  # noqa: E402
 from engines.core.playout import lean_choice, playout  # noqa: E402
 from engines.tta.engine import TtaEngine  # noqa: E402
 
-GAMES_TARGETS = {2: 40, 4: 15}
+GAMES_TARGETS = {"first": {2: 40, 4: 15}, "peaceful": {2: 25, 4: 10}}
+OPTIONS: dict[str, dict[str, str] | None] = {
+    "first": None, "peaceful": {"mode": "peaceful", "global_conflict": "on"}}
 ANSWERS_TARGET = 15_000
 STATE_TARGET = 40_000  # bytes, at 4 players
 ENGINE = TtaEngine()
 
 
-def playouts(players: int, games: int, seed: int) -> tuple[int, int]:
+def playouts(players: int, games: int, seed: int, mode: str = "first") -> tuple[int, int]:
     draws = harness.RandomDraws(seed)
     answers = 0
     for _ in range(games):
         answers += playout(ENGINE, players, draws.below(0x7FFFFFFF), draws,
-                           choose=lean_choice).answer_count
+                           choose=lean_choice, options=OPTIONS[mode]).answer_count
     return games, answers
 
 
-def state_sizes(players: int, games: int, seed: int) -> list[float]:
+def state_sizes(players: int, games: int, seed: int, mode: str = "first") -> list[float]:
     """The JSON size of the state before every answer of ``games`` random games."""
     sizes: list[float] = []
     draws = harness.RandomDraws(seed)
@@ -53,7 +57,7 @@ def state_sizes(players: int, games: int, seed: int) -> list[float]:
 
     for _ in range(games):
         playout(ENGINE, players, draws.below(0x7FFFFFFF), draws, choose=lean_choice,
-                inspect=keep)
+                options=OPTIONS[mode], inspect=keep)
     return sizes
 
 
@@ -63,17 +67,17 @@ def _verdict(value: float, target: float | None) -> str:
     return f" (target >= {target:,.0f}: {'ok' if value >= target else 'MISSED'})"
 
 
-def measure(players: int, games: int, seed: int, size_games: int) -> None:
-    playouts(players, 3, seed + 1)  # warm the caches
-    (_, answers), _, cpu = harness.clocked(lambda: playouts(players, games, seed))
+def measure(players: int, games: int, seed: int, size_games: int, mode: str) -> None:
+    playouts(players, 3, seed + 1, mode)  # warm the caches
+    (_, answers), _, cpu = harness.clocked(lambda: playouts(players, games, seed, mode))
     rate, per_answer = games / cpu, answers / cpu
-    sizes = state_sizes(players, size_games, seed + 2)
+    sizes = state_sizes(players, size_games, seed + 2, mode)
     p99 = harness.percentile(sizes, 99)
     size_ok = ""
     if players == 4:
         size_ok = f" (target <= {STATE_TARGET:,}: {'ok' if p99 <= STATE_TARGET else 'MISSED'})"
-    print(f"{players} players: {games} games, {answers} answers, CPU {cpu:.2f} s: "
-          f"{rate:.1f} games/s per core{_verdict(rate, GAMES_TARGETS.get(players))}; "
+    print(f"{mode}, {players} players: {games} games, {answers} answers, CPU {cpu:.2f} s: "
+          f"{rate:.1f} games/s per core{_verdict(rate, GAMES_TARGETS[mode].get(players))}; "
           f"{per_answer:,.0f} answers/s{_verdict(per_answer, ANSWERS_TARGET)}; "
           f"{answers / games:.0f} answers/game; state p99 {p99:,.0f} B, "
           f"max {max(sizes):,.0f} B{size_ok}")
@@ -85,13 +89,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
     parser.add_argument("--size-games", type=int, default=3)
+    parser.add_argument("--mode", nargs="*", choices=tuple(OPTIONS), default=list(OPTIONS))
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
     if args.profile:
-        harness.profile(lambda: [playouts(p, args.games, args.seed) for p in args.players])
+        harness.profile(lambda: [playouts(p, args.games, args.seed, m)
+                                 for m in args.mode for p in args.players])
         return
-    for p in args.players:
-        measure(p, args.games, args.seed, args.size_games)
+    for m in args.mode:
+        for p in args.players:
+            measure(p, args.games, args.seed, args.size_games, m)
 
 
 if __name__ == "__main__":

@@ -14,9 +14,11 @@ Interactive commands (``help`` lists them)::
     show                               the newest messages again
     quit
 
-``--auto [--seed S] [--game G] [--players N]`` plays a whole game (default: 7 Wonders Duel
-for two) with members choosing random legal options from where the bot asks them (thread,
-DMs, ephemeral replies) and prints a short transcript with the final scores.
+``--auto [--seed S] [--game G] [--players N] [--option NAME=VALUE ...]`` plays a whole game
+(default: 7 Wonders Duel for two; the options are chosen in the lobby's menu, e.g.
+``--option mode=peaceful`` for Through the Ages' full game) with members choosing random
+legal options from where the bot asks them (thread, DMs, ephemeral replies) and prints a
+short transcript with the final scores.
 """
 
 from __future__ import annotations
@@ -318,7 +320,12 @@ class Sandbox:
         return None
 
     async def auto(
-        self, seed: int, language: str | None, game: str = "duel", players: int = 2
+        self,
+        seed: int,
+        language: str | None,
+        game: str = "duel",
+        players: int = 2,
+        options: list[str] | None = None,
     ) -> int:
         rng = random.Random(seed)
         self.quiet_components = True
@@ -330,6 +337,8 @@ class Sandbox:
         from bot.i18n import t
 
         lang = language or "en"
+        for option in options or []:  # the creator's lobby menu: value ``name=value``
+            await self.run_line(f"as alice choose {option}")
         for other in names[1:]:
             await self.run_line(f"as {other} click {t(lang, 'lobby.button.join')}")
         await self.run_line(f"as alice click {t(lang, 'lobby.button.start')}")
@@ -372,6 +381,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--game", default="duel", help="--auto's game: duel, seven_wonders...")
     parser.add_argument("--players", type=int, default=None, help="--auto's player count")
     parser.add_argument("--seed", type=int, default=1, help="seed of --auto's random choices")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="--auto's lobby option, e.g. mode=peaceful (repeatable)")
     parser.add_argument("--out", type=Path, default=Path("sandbox_out"), help="image folder")
     parser.add_argument("--language", choices=("en", "zh-TW", "zh-CN"), default=None)
     return parser
@@ -400,7 +411,9 @@ async def _run(args: argparse.Namespace) -> int:
             box = Sandbox(env, out, echo)
             if args.auto:
                 players = args.players or get_engine(args.game).min_players
-                moves = await box.auto(args.seed, args.language, args.game, players)
+                moves = await box.auto(
+                    args.seed, args.language, args.game, players, args.option
+                )
                 _print_transcript(printed, moves, box.images, out)
                 return 0
             print("Sandbox ready: members alice, bob, carol in #games. Type `help`.")

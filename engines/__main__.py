@@ -1,10 +1,12 @@
 """Command line for any registered engine.
 
     python -m engines cards <game> [--json]
-    python -m engines simulate <game> [--games N] [--seed S] [--players P] [--json]
+    python -m engines simulate <game> [--games N] [--seed S] [--players P]
+        [--option NAME=VALUE ...] [--json]
 
 ``cards`` prints the engine's catalogue; ``simulate`` plays N games choosing a random
-legal option (seeded) at every prompt and reports completion, errors, victory kinds,
+legal option (seeded) at every prompt, with the game's lobby options (``--option mode=peaceful``),
+and reports completion, errors, victory kinds,
 answers per game and speed, plus the counts the engine keeps (``Engine.stats``, e.g.
 Innovation's dogma executions per card) and the catalogue cards they never reached.
 """
@@ -74,7 +76,8 @@ def cmd_cards(engine: Engine[Any], as_json: bool) -> int:
     return 0
 
 
-def simulate(engine: Engine[Any], games: int, seed: int, players: int) -> dict[str, Any]:
+def simulate(engine: Engine[Any], games: int, seed: int, players: int,
+             options: dict[str, str] | None = None) -> dict[str, Any]:
     """Play ``games`` random legal games (``engines.core.playout``, all draws from one
     ``Rng(seed)``); return the summary. A failing game is reported, never fatal."""
     rng = Rng.from_seed(seed)
@@ -87,7 +90,7 @@ def simulate(engine: Engine[Any], games: int, seed: int, players: int) -> dict[s
     for i in range(games):
         seed_i = game_seed(rng)
         try:
-            game = playout(engine, players, seed_i, rng)
+            game = playout(engine, players, seed_i, rng, options=options)
         except Exception as exc:  # a simulation reports every failure, it never stops
             errors.append({"game": i, "seed": seed_i, "error": repr(exc),
                            "trace": traceback.format_exc(limit=5)})
@@ -102,6 +105,7 @@ def simulate(engine: Engine[Any], games: int, seed: int, players: int) -> dict[s
         "games": games,
         "seed": seed,
         "players": players,
+        "options": dict(options or {}),
         "completed": completed,
         "errors": len(errors),
         "error_details": errors[:10],
@@ -118,8 +122,8 @@ def simulate(engine: Engine[Any], games: int, seed: int, players: int) -> dict[s
 
 
 def cmd_simulate(engine: Engine[Any], games: int, seed: int, players: int | None,
-                 as_json: bool) -> int:
-    summary = simulate(engine, games, seed, players or engine.min_players)
+                 as_json: bool, options: dict[str, str] | None = None) -> int:
+    summary = simulate(engine, games, seed, players or engine.min_players, options)
     if as_json:
         print(json.dumps(summary, indent=1))
     else:
@@ -153,6 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     p_sim.add_argument("--games", type=int, default=100)
     p_sim.add_argument("--seed", type=int, default=0)
     p_sim.add_argument("--players", type=int, default=None)
+    p_sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                       help="a lobby option of the game, e.g. mode=peaceful (repeatable)")
     p_sim.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     engine = get_engine(args.game)
@@ -161,7 +167,13 @@ def main(argv: list[str] | None = None) -> int:
     players = args.players
     if players is not None and not engine.min_players <= players <= engine.max_players:
         parser.error(f"{engine.name} takes {engine.min_players}-{engine.max_players} players")
-    return cmd_simulate(engine, args.games, args.seed, players, args.json)
+    options = dict(o.partition("=")[::2] for o in args.option)
+    try:
+        engine.chosen_options(options)
+    except ValueError as exc:
+        choices = "; ".join(f"{k}: {', '.join(v)}" for k, (v, _) in engine.game_options.items())
+        parser.error(f"{exc} ({engine.name} options: {choices or 'none'})")
+    return cmd_simulate(engine, args.games, args.seed, players, args.json, options or None)
 
 
 if __name__ == "__main__":

@@ -314,10 +314,10 @@ def _facts(card: str, in_play: bool) -> list[tuple[str, str]]:
     if card in BUILD:
         out.append(("res", str(BUILD[card])))
     if card in OUT:
-        out += [(OUT_ICONS[i], f"+{v}") for i, v in enumerate(OUT[card]) if v]
+        out += [(OUT_ICONS[i], f"{v:+d}") for i, v in enumerate(OUT[card]) if v]
     if kind in ("government", "leader", "wonder", "special") and card in STATIC:
         s = STATIC[card]
-        out += [(OUT_ICONS[i], f"+{s[i]}") for i in range(2, 6) if s[i]]
+        out += [(OUT_ICONS[i], f"{s[i]:+d}") for i in range(2, 6) if s[i]]  # Kremlin: -1
         if s[6]:
             out.append(("ca", f"{s[6]:+d}" if kind != "government" else str(s[6])))
         if s[7]:
@@ -599,7 +599,7 @@ def draw_tactics(pt: Painter, y: int, view: TtaView) -> int:
 
 
 SCORE_KEYS = ("culture_before", "technologies", "science", "strength", "happiness",
-              "production", "colonies", "wonders")
+              "production", "colonies", "wonders", "age_iii_events", "bill_gates")
 
 
 def draw_result(pt: Painter, y: int, view: TtaView, names: Sequence[str]) -> int:
@@ -807,7 +807,7 @@ def _civ_army(pt: Painter, y: int, p: PlayerView) -> int:
     if p.tactic is None:
         pt.text((MARGIN, y), tr(lang, "no_tactic"), BODY, kit.TEXT_DIM)
         return y + BODY + 16
-    pt.ensure(y + 400 + 40 * len(p.armies))
+    pt.ensure(y + 400 + 3 * (BODY + 8) * (len(p.armies) + 1))
     draw_tile(pt, p.tactic, MARGIN, y, 300, 110)
     pt.fit((MARGIN + 316, y + 10), tactic_text(p.tactic, lang), INNER - 320, BODY)
     total = sum(a.bonus for a in p.armies)
@@ -815,13 +815,40 @@ def _civ_army(pt: Painter, y: int, p: PlayerView) -> int:
            INNER - 320, BODY, kit.TEXT, True)
     y += 110 + GAP
     for i, a in enumerate(p.armies, 1):
-        units = join([card_name(u, lang) for u in a.units], lang)
-        key = "army_obsolete" if a.obsolete else "army"
-        line = tr(lang, key, n=i, units=units, bonus=a.bonus)
+        y = _army_line(pt, y, i, a.units, a.obsolete, a.air_force, a.bonus)
+    idle = _air_forces(p) - sum(1 for a in p.armies if a.air_force is not None)
+    if idle > 0:  # an air force in no army keeps only its own strength (L1973)
+        air = next(tv.card for tv in p.techs if SUBTYPE.get(tv.card) == "air_force")
+        line = tr(lang, "air_idle", air=card_name(air, lang), n=idle)
         for text in kit.wrap(line, BODY, INNER - 20, lang, 2):
-            pt.text((MARGIN + 10, y), text, BODY)
+            pt.text((MARGIN + 10, y), text, BODY, kit.TEXT_DIM)
             y += BODY + 8
     return y + 8
+
+
+def _air_forces(p: PlayerView) -> int:
+    """Air force units in play (each may join one army, L1957-L1961)."""
+    return sum(tv.workers or 0 for tv in p.techs
+               if KIND[tv.card] == "unit" and SUBTYPE[tv.card] == "air_force")
+
+
+def _army_line(pt: Painter, y: int, n: int, units: Sequence[str], obsolete: bool,
+               air_force: str | None, bonus: int) -> int:
+    """One army in words; an air force that joined it is named with the doubling, so which
+    air force doubles which army is read, not guessed (L1959-L1961)."""
+    lang = pt.lang
+    names = join([card_name(u, lang) for u in units], lang)
+    if air_force is not None:
+        air = card_name(air_force, lang)
+        line = (tr(lang, "army_obsolete_air", n=n, units=names, air=air, bonus=bonus)
+                if obsolete else tr(lang, "army_air", n=n, units=names, air=air, bonus=bonus))
+    else:
+        line = tr(lang, "army_obsolete" if obsolete else "army", n=n, units=names,
+                  bonus=bonus)
+    for text in kit.wrap(line, BODY, INNER - 20, lang, 3):
+        pt.text((MARGIN + 10, y), text, BODY)
+        y += BODY + 8
+    return y
 
 
 def _civ_military(pt: Painter, y: int, view: TtaView, p: PlayerView) -> int:

@@ -152,11 +152,14 @@ class Engine(abc.ABC, Generic[StateT]):
 
     def chosen_options(self, options: dict[str, str] | None) -> dict[str, str]:
         """``options`` checked against ``game_options`` (``ValueError`` for an unknown
-        name), every option not given set to its default: for ``new_game``."""
+        name or value), every option not given set to its default: for ``new_game``."""
         opts = dict(options or {})
         unknown = set(opts) - set(self.game_options)
         if unknown:
             raise ValueError(f"unknown option(s): {', '.join(sorted(unknown))}")
+        bad = sorted(k for k, v in opts.items() if v not in self.game_options[k][0])
+        if bad:
+            raise ValueError(f"unknown value(s) for option(s): {', '.join(bad)}")
         return {k: opts.get(k, default) for k, (_, default) in self.game_options.items()}
 
     @abc.abstractmethod

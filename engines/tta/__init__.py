@@ -1,6 +1,8 @@
 """Through the Ages: A New Story of Civilization (Vlaada Chvátil; CGE, 2015), 2-4 players.
 
-This issue's scope: the book's first game (Ages A, I and II; ``mode: first``).
+The book's first game (Ages A, I and II; ``mode: first``) and the full game in its peaceful
+variant (Ages A to IV, no aggressions, wars or pacts; ``mode: peaceful``); README.md maps
+every rule to its module.
 """
 
 from engines.tta.engine import TtaEngine

@@ -8,6 +8,11 @@ back to the bank (L1841-L1847); completed wonders and the rest stay (L1849); eac
 returns 2 yellow-bank tokens to the box (L1851-L1857); the next age's decks become current
 and the old military deck leaves (L1859-L1861); event decks are untouched (L1863).
 The first game's Age III has no decks: no refill, no military draws (L1873-L1877, L1793).
+The full game plays Age III as a full age; its end antiquates Age II cards the same way and
+starts Age IV, which has no decks (no refill, no draws, PB ``ages.age_iv``) and ends the game
+(L1940-L1949). Global conflict (L2257-L2259): at the end of Ages I, II and III every
+civilization scores its strength minus the weakest one's, before anything leaves play
+(ruling C10).
 Last round (L1879-L1886): the round in which the game-ending age begins is the last if it
 began on the starting player's turn, else the next one.
 """
@@ -18,10 +23,11 @@ from engines.core.contract import Event
 from engines.core.fast import event
 from engines.tta.facts import AGE, YELLOW_LOST_AT_AGE_END
 from engines.tta.play import discard_civil, leave, remove_yellow
+from engines.tta.ratings import strength
 from engines.tta.state import TtaState
 
 #: the age whose beginning ends the game, by mode (the first game: Age III, L1873-L1886)
-FINAL_AGE = {"first": 3}
+FINAL_AGE = {"first": 3, "peaceful": 4}
 
 
 def end_age_a(st: TtaState) -> list[Event]:
@@ -30,11 +36,26 @@ def end_age_a(st: TtaState) -> list[Event]:
     return [event("age_began", None, {"age": 1})]
 
 
+def global_conflict(st: TtaState) -> Event:
+    """Culture for strength over the weakest civilization (L2257-L2259; ruling C10)."""
+    ratings = [strength(c) for c in st.civs]
+    weakest = min(ratings)
+    culture = [r - weakest for r in ratings]
+    for civ, n in zip(st.civs, culture, strict=True):
+        civ.culture += n
+    return event("global_conflict", None, {"age": st.age, "culture": culture,
+                                           "weakest": weakest})
+
+
 def end_age(st: TtaState) -> list[Event]:
-    """The current age (I or II) ends now (L1823-L1871)."""
+    """The current age (I, II or, in the full game, III) ends now (L1823-L1871,
+    L1946-L1948)."""
     ended = st.age
     old = ended - 1  # antiquated level
     lost: list[int] = []
+    events: list[Event] = []
+    if st.global_conflict:
+        events.append(global_conflict(st))
     for seat, civ in enumerate(st.civs):
         for card in [c for c in civ.hand if AGE[c] <= old]:
             civ.hand.remove(card)
@@ -61,8 +82,8 @@ def end_age(st: TtaState) -> list[Event]:
     st.military_decks[ended] = []
     st.military_discards[ended] = []
     st.age = ended + 1
-    events = [event("age_ended", None, {"age": ended, "yellow_lost": lost}),
-              event("age_began", None, {"age": st.age})]
+    events += [event("age_ended", None, {"age": ended, "yellow_lost": lost}),
+               event("age_began", None, {"age": st.age})]
     if st.age == FINAL_AGE[st.mode] and st.last_round is None:
         st.last_round = st.round if st.current == st.start else st.round + 1
         events.append(event("last_round", None, {"round": st.last_round}))

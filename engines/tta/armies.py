@@ -13,12 +13,13 @@ Book = ``shared/rules/002_226be1480c28be9b.txt`` (``L…`` are its lines); scope
 * Genghis Khan: infantry may fill cavalry slots (CC ``infantry_may_count_as_cavalry_for_tactics``)
   — ``infantry_as_cavalry``. His "cavalry counts as 3" strength is not a tactic matter.
 * Units sent to colonize form armies among themselves (L1602-L1616): call ``army_strength``
-  on the units sent.
+  on the units sent, with the air forces sent as ``air_forces`` (an air force is a unit
+  that may join any army, L1957-L1961; those left at home join none).
 
 ``army_strength`` is exact: it tries every number of up-to-date armies and forms the most
 obsolete armies from what is left (counts by type decide it, levels only decide which units
 are up to date), memoised on (unit counts, tactic, air forces, flag). Tests compare it with an
-exhaustive search over every grouping of the units.
+exhaustive search over every grouping of the units and every placing of the air forces.
 """
 
 from __future__ import annotations
@@ -143,8 +144,12 @@ def _best(units: tuple[tuple[Unit, int], ...], tactic: Tactic, air: int,
 
 def _form(units: tuple[tuple[Unit, int], ...], tactic: Tactic, f: int, o: int,
           flex: bool) -> list[tuple[Unit, ...]]:
-    """The units of ``f`` up-to-date armies (newest units first) and ``o`` more armies from
-    the rest (oldest units first, so the old units sit in the obsolete armies)."""
+    """The units of ``f`` up-to-date armies, then ``o`` more armies from the rest, newest
+    units first in both: levels never change how many armies the counts form, so each
+    obsolete army holds as few old units as it can and the oldest units stay out — as the
+    book tells X37's Shock Troops army: one Age I unit, up to date once that Knights is
+    upgraded (L1973-L1975). (``f`` is the most up-to-date armies, so every later army holds
+    an old unit.)"""
     fresh_from = tactic.level - 1
     pools: list[list[int]] = [[], [], []]
     for (kind, level), n in units:
@@ -153,21 +158,18 @@ def _form(units: tuple[tuple[Unit, int], ...], tactic: Tactic, f: int, o: int,
         p.sort(reverse=True)
     armies: list[tuple[Unit, ...]] = []
 
-    def take(k: int, newest: bool) -> Unit:
-        pool = pools[k]
-        level = next(x for x in pool if x >= fresh_from) if newest else pool[-1]
-        pool.remove(level)
-        return UNIT_TYPES[k], level
+    def take(k: int) -> Unit:
+        return UNIT_TYPES[k], pools[k].pop(0)
 
-    def has(k: int, newest: bool) -> bool:
-        return any(x >= fresh_from for x in pools[k]) if newest else bool(pools[k])
+    def has(k: int, fresh: bool) -> bool:
+        return bool(pools[k]) and (not fresh or pools[k][0] >= fresh_from)
 
-    for newest, count in ((True, f), (False, o)):
+    for fresh, count in ((True, f), (False, o)):
         for _ in range(count):
-            army = [take(0, newest) for _ in range(tactic.infantry)]
+            army = [take(0) for _ in range(tactic.infantry)]
             for _ in range(tactic.cavalry):
-                army.append(take(1 if has(1, newest) or not flex else 0, newest))
-            army += [take(2, newest) for _ in range(tactic.artillery)]
+                army.append(take(1 if has(1, fresh) or not flex else 0))
+            army += [take(2) for _ in range(tactic.artillery)]
             armies.append(tuple(army))
     return armies
 

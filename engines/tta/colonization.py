@@ -87,19 +87,29 @@ def bonus_cards(civ: Civ) -> list[str]:
 
 def units_force(civ: Civ, sent: Picks) -> int:
     """The sent units' strength plus the armies the current tactic forms among them
-    (Genghis Khan's infantry may fill cavalry slots, ``leaders.infantry_as_cavalry``)."""
+    (Genghis Khan's infantry may fill cavalry slots, ``leaders.infantry_as_cavalry``).
+
+    Air forces sent along join those armies and double their bonus as in play: the sent
+    units "may form armies" (L1604) and an air force is a military unit that may join any
+    army (L1957-L1961); air forces left at home join none (only sent units form armies,
+    L1614)."""
     from engines.tta import leaders  # leaders use this module: imported when needed
 
     total = sum(OUT[t][STR] * n for t, n in sent.items())
     if civ.tactic is not None and sent:
         counts: dict[tuple[str, int], int] = {}
+        air = 0
         for t, n in sent.items():
-            if n and SUBTYPE[t] != "air_force":
+            if not n:
+                continue
+            if SUBTYPE[t] == "air_force":
+                air += n
+            else:
                 key = (SUBTYPE[t], AGE[t])
                 counts[key] = counts.get(key, 0) + n
         if counts:
             total += armies.army_strength(
-                counts, TACTIC[civ.tactic],
+                counts, TACTIC[civ.tactic], air,
                 infantry_as_cavalry=leaders.infantry_as_cavalry(civ))[0]
     return total
 

@@ -12,7 +12,10 @@
 The first round runs the same steps: its full banks give no discontent, corruption or
 consumption (L458-L514, X2).
 
-Seam: ``END_OF_TURN_HOOKS`` run after the reset (Genghis Khan's culture, CC).
+Seams: ``END_OF_TURN_HOOKS`` run after the reset (Genghis Khan's culture, CC);
+``BEFORE_RESET_HOOKS`` run just before it, while the turn's marks still tell what was used
+(Winston Churchill's unused choice, CC note); ``EXTRA_RESOURCES`` adds production
+(Bill Gates' labs); ``FORECASTS`` add to the ``end`` option's forecast.
 """
 
 from __future__ import annotations
@@ -32,6 +35,14 @@ END_OF_TURN_HOOKS: dict[str, Callable[[TtaState, int], list[Event]]] = {}
 #: ``PRODUCTION_WORKERS[card in play](civ)``: extra workers that produce on farm/mine cards
 #: this production phase only (Transcontinental Railroad: one worker on the best mine twice)
 PRODUCTION_WORKERS: dict[str, Callable[[Civ], dict[str, int]]] = {}
+#: ``EXTRA_RESOURCES[card in play](civ)``: resources produced besides the mines, gained
+#: after them (``economy.end_of_turn``'s ``extra_resources``: Bill Gates' labs)
+EXTRA_RESOURCES: dict[str, Callable[[Civ], int]] = {}
+#: ``BEFORE_RESET_HOOKS[card in play](st, seat)``: after the draw, before the reset
+BEFORE_RESET_HOOKS: dict[str, Callable[[TtaState, int], list[Event]]] = {}
+#: ``FORECASTS[card in play](st, seat)``: what such a hook will do, for the ``end`` option's
+#: forecast (``undo_window.forecast``; e.g. ``churchill_culture``)
+FORECASTS: dict[str, Callable[[TtaState, int], dict[str, int]]] = {}
 
 
 def _extra_workers(civ: Civ) -> dict[str, int]:
@@ -43,6 +54,24 @@ def _extra_workers(civ: Civ) -> dict[str, int]:
                 for t, n in fn(civ).items():
                     extra[t] = extra.get(t, 0) + n
     return extra
+
+
+def _extra_resources(civ: Civ) -> int:
+    if not EXTRA_RESOURCES:
+        return 0
+    return sum(fn(civ) for c in static_cards(civ)
+               if (fn := EXTRA_RESOURCES.get(c)) is not None)
+
+
+def hook_forecast(st: TtaState, seat: int) -> dict[str, int]:
+    """``FORECASTS`` of the cards ``seat`` has in play, merged."""
+    out: dict[str, int] = {}
+    if FORECASTS:
+        for c in static_cards(st.civs[seat]):
+            fn = FORECASTS.get(c)
+            if fn is not None:
+                out.update(fn(st, seat))
+    return out
 
 
 def production_forecast(st: TtaState, seat: int) -> economy.EndOfTurn:
@@ -58,17 +87,19 @@ def production_forecast(st: TtaState, seat: int) -> economy.EndOfTurn:
             tuple(civ.workers[t] + extra.get(t, 0) for t in farms),
             tuple(VALUE[t] for t in mines), tuple(civ.blue[t] for t in mines),
             tuple(civ.workers[t] + extra.get(t, 0) for t in mines),
-            civ.science, r[SCI], civ.culture, r[CUL])
+            civ.science, r[SCI], civ.culture, r[CUL], _extra_resources(civ))
     out = _PRODUCTION.get(args)
     if out is None:
         if len(_PRODUCTION) >= _PRODUCTION_MAX:
             _PRODUCTION.clear()
-        (yellow, happy, pool, bank, fv, ft, fw, mv, mt, mw, sci, sci_r, cul, cul_r) = args
+        (yellow, happy, pool, bank, fv, ft, fw, mv, mt, mw, sci, sci_r, cul, cul_r,
+         extra_res) = args
         out = _PRODUCTION[args] = economy.end_of_turn(
             yellow_left=yellow, happiness=happy, unused_workers=pool, blue_bank=bank,
             farm_values=fv, farm_tokens=ft, farm_workers=fw,
             mine_values=mv, mine_tokens=mt, mine_workers=mw,
-            science=sci, science_rating=sci_r, culture=cul, culture_rating=cul_r)
+            science=sci, science_rating=sci_r, culture=cul, culture_rating=cul_r,
+            extra_resources=extra_res)
     return out
 
 
@@ -117,7 +148,8 @@ def draw_military(st: TtaState, seat: int, n: int) -> list[str]:
 
 def draws_due(st: TtaState, seat: int) -> int:
     """Military cards ``seat`` will draw at this end of turn (L1783-L1793)."""
-    if st.round == 1 or (st.mode == "first" and st.age >= 3):
+    # none in round 1 (L508), the first game's Age III (L1793) or Age IV (PB ``age_iv``)
+    if st.round == 1 or st.age >= 4 or (st.mode == "first" and st.age >= 3):
         return 0
     return max(0, min(MILITARY_DRAW_MAX, military_left(st.civs[seat])))
 
@@ -137,6 +169,11 @@ def end_turn(st: TtaState, seat: int) -> list[Event]:
         # a public event without the cards and a private twin naming them (platform §4.6)
         events.append(event("drew_military", seat, {"count": len(drawn)}))
         events.append(event("drew_military_cards", seat, {"cards": drawn}, [seat]))
+    if BEFORE_RESET_HOOKS:
+        for c in list(static_cards(civ)):
+            hook = BEFORE_RESET_HOOKS.get(c)
+            if hook is not None:
+                events.extend(hook(st, seat))
     civ.ca_spent = 0
     civ.ma_spent = 0
     civ.taken.clear()

@@ -1,8 +1,5 @@
-"""TtaEngine: Through the Ages (the book's first game) behind the engine contract.
-
-Not exported from ``engines/tta/__init__.py`` and not in the registry yet: the lead decides
-when TTA appears on Discord. Import ``engines.tta.engine`` directly.
-"""
+"""TtaEngine: Through the Ages behind the engine contract: the book's first game and the
+peaceful full game (lobby ``mode``), with the global conflict variant (``global_conflict``)."""
 
 from __future__ import annotations
 
@@ -38,6 +35,7 @@ class TtaEngine(Engine[TtaState]):
     state_type: ClassVar[type[BaseModel]] = TtaState
     game_options: ClassVar[dict[str, tuple[tuple[str, ...], str]]] = {
         "mode": (MODES, "first"),
+        "global_conflict": (("off", "on"), "off"),
     }
     #: events and auctions ask other seats mid-turn (``Prompt.reaction``)
     has_reactions: ClassVar[bool] = True
@@ -45,7 +43,7 @@ class TtaEngine(Engine[TtaState]):
     def new_game(self, players: int, seed: int,
                  options: dict[str, str] | None = None) -> TtaState:
         opts = self.chosen_options(options)
-        st = new_state(players, seed, opts["mode"])
+        st = new_state(players, seed, opts["mode"], opts["global_conflict"] == "on")
         turn.begin_turn(st)
         undo_window.open_if_acting(st)
         return st

@@ -4,10 +4,10 @@
 interruptible effect (``interrupts``: an event may ask other seats mid-turn).
 ``RESOLVERS[card](ctx)`` resolves the event for the current player ``ctx.gs.current`` and
 returns ``kept``: ``True`` when the card found another place (a colonized territory goes
-to its winner, L1482). The resolvers live in ``event_cards`` (the 40 events of Ages A-II)
-and ``colonization`` (the 12 territories' auctions). A card without a resolver (Age III
-events of the full game) goes to the past events pile with no effect, and the
-``event_revealed`` event says ``resolved: false``. Resolved non-territory events and
+to its winner, L1482). The resolvers live in ``event_cards`` (the 55 events) and
+``colonization`` (the 12 territories' auctions). A card without a resolver (none in the
+base game) would go to the past events pile with no effect, and the ``event_revealed``
+event says ``resolved: false``. Resolved non-territory events and
 territories nobody bid on go to the past events pile and never return (L1367-L1374,
 L1433, L1906).
 """

@@ -102,6 +102,8 @@ BLUE_TOTAL: int = BOARD.start.blue_bank
 
 #: military categories kept in the first game's Age I and II decks (L184-L190)
 FIRST_GAME_MILITARY: frozenset[str] = frozenset({"event", "territory", "tactic", "bonus"})
+#: military categories the peaceful game removes from every deck (L2249-L2255)
+CONFLICT_MILITARY: frozenset[str] = frozenset({"aggression", "war", "pact"})
 
 
 def civil_deck(age: int, players: int) -> list[str]:
@@ -111,11 +113,19 @@ def civil_deck(age: int, players: int) -> list[str]:
             for _ in range(c.copies.at(players))]
 
 
-def military_deck(age: int, players: int, first_game: bool) -> list[str]:
-    """The military deck of ``age``, unshuffled; the first game keeps only events,
-    territories, tactics and bonus cards (L184-L190); pacts leave at 2 players (L2035)."""
-    return [c.id for c in MILITARY.values() if c.level == age
-            and (not first_game or age == 0 or c.category in FIRST_GAME_MILITARY)
+def _kept(category: str, age: int, mode: str) -> bool:
+    if mode == "first":
+        return age == 0 or category in FIRST_GAME_MILITARY
+    if mode == "peaceful":
+        return category not in CONFLICT_MILITARY
+    return True
+
+
+def military_deck(age: int, players: int, mode: str = "full") -> list[str]:
+    """The military deck of ``age``, unshuffled: the first game keeps only events,
+    territories, tactics and bonus cards (L184-L190), the peaceful game drops aggressions,
+    wars and pacts (L2249-L2255); pacts leave at 2 players (L2035, ``copies``)."""
+    return [c.id for c in MILITARY.values() if c.level == age and _kept(c.category, age, mode)
             for _ in range(c.copies.at(players))]
 
 

@@ -57,6 +57,10 @@ Age II
 
 Hooks for the colonization module (POLITICS wave): ``colonization_discards`` (James Cook)
 and ``infantry_as_cavalry`` (Genghis Khan's armies in a colonization force).
+
+Age III: ``leaders_age_iii`` (Einstein, Gates, Chaplin, Gandhi, Sid Meier, Churchill); its
+``ACTIONS`` are merged into ``ACTIONS`` here, the one export the engine merges, and
+Einstein's lab/library bonus is registered below with Leonardo's and Newton's.
 """
 
 from __future__ import annotations
@@ -69,6 +73,7 @@ from engines.tta import (
     colonization,
     end_of_turn,
     interrupts,
+    leaders_age_iii,
     play,
     politics,
     prompts,
@@ -463,6 +468,7 @@ ACTIONS: dict[str, Callable[[TtaState, int, str], list[Event]]] = {
     "barbarossa": barbarossa,
     "bach": bach,
     "homer": homer,
+    **leaders_age_iii.ACTIONS,
 }
 
 
@@ -472,6 +478,7 @@ def register() -> None:
         ALEXANDER: _alexander, JOAN: _joan, LEONARDO: _lab_bonus,
         MICHELANGELO: _michelangelo, SHAKESPEARE: _shakespeare, COOK: _cook,
         NEWTON: _lab_bonus, BACH: _bach, NAPOLEON: _napoleon,
+        leaders_age_iii.EINSTEIN: _lab_bonus,
     })
     row.TAKE_COST_MODIFIERS.update({HAMMURABI: _hammurabi_take,
                                     MICHELANGELO: _michelangelo_take})

@@ -3,13 +3,15 @@
 Every card that enters or leaves play goes through here, so the token symbols it carries
 (blue tokens added to / taken from the bank: Justice System, Civil Service, Taj Mahal) are
 applied once, and the ability modules of later waves have one place to hook:
-``ON_ENTER[card](st, seat)`` / ``ON_LEAVE[card](st, seat)``.
+``ON_ENTER[card](st, seat)`` / ``ON_LEAVE[card](st, seat)``; a leave hook may return
+events telling what it did (Bill Gates' culture), which ``leave`` returns.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from engines.core.contract import Event
 from engines.tta.facts import BLUE, BOARD_TECHS, START_GOVERNMENT, STATIC, VALUE
 from engines.tta.state import Civ, TtaState
 
@@ -17,7 +19,7 @@ from engines.tta.state import Civ, TtaState
 PRINTED = frozenset((*BOARD_TECHS, START_GOVERNMENT))
 
 ON_ENTER: dict[str, Callable[[TtaState, int], None]] = {}
-ON_LEAVE: dict[str, Callable[[TtaState, int], None]] = {}
+ON_LEAVE: dict[str, Callable[[TtaState, int], list[Event] | None]] = {}
 
 
 def add_blue(civ: Civ, n: int) -> None:
@@ -61,15 +63,16 @@ def enter(st: TtaState, seat: int, card: str) -> None:
         hook(st, seat)
 
 
-def leave(st: TtaState, seat: int, card: str) -> None:
-    """``card`` leaves ``seat``'s play area (the caller moves it to its next place)."""
+def leave(st: TtaState, seat: int, card: str) -> list[Event]:
+    """``card`` leaves ``seat``'s play area (the caller moves it to its next place);
+    returns the events of its leave hook."""
     civ = st.civs[seat]
     hook = ON_LEAVE.get(card)
-    if hook is not None:
-        hook(st, seat)
+    events = (hook(st, seat) or []) if hook is not None else []
     s = STATIC.get(card)
     if s is not None and s[BLUE]:
         remove_blue(civ, s[BLUE])
+    return events
 
 
 def discard_civil(st: TtaState, card: str) -> None:

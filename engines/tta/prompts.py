@@ -127,4 +127,8 @@ def prompts(st: TtaState) -> list[Prompt]:
     if st.step == "action_card":  # an action card's targets, with ``back`` (platform §4.3)
         return [fast_prompt(seat, "action_card", options(st),
                             {**params, "card": st.action_card}, False)]
+    # this turn's credits restricted to units (Patriotism, Homer, Churchill: costs.py, develop.py)
+    for mark, key in (("mil_credit", "mil_res"), ("mil_sci", "mil_sci")):
+        if civ.marks.get(mark):
+            params[key] = civ.marks[mark]
     return [fast_prompt(seat, "action", options(st), params, False, "panel")]

@@ -1,4 +1,11 @@
-"""The first game's final scoring and the result (scope §28; L1910-L1932).
+"""The final scoring and the result (scope §28; L1910-L1932, L2075-L2111).
+
+The full game (L2075-L2111): no first-game bonuses (L1926, L2079); every Age III event left
+in the current and future event decks is revealed and scored, one by one, in any order
+(L2081-L2083; ``event_cards.age_iii``), older events are ignored (L2085), ranked ones with
+the starting player as the current player for ties (L2099-L2101); then the cards that score
+at game end (``FINAL_SCORING``: Bill Gates, PB ``ages.final_scoring``). Most culture wins,
+ties share (L2107-L2109).
 
 Added to the culture points (L1912-L1926): 1 per Age I and 2 per Age II technology in play,
 the government counted double (L1916; "your technologies" are those in play, L936); the
@@ -9,6 +16,8 @@ wonder (L1922). Most culture wins; ties share the victory (L1928-L1932).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engines.core.contract import Event, GameResult, SeatScore
 from engines.core.fast import event
 from engines.tta.catalogue import BOARD
@@ -18,6 +27,10 @@ from engines.tta.state import Civ, TtaState
 
 _FG = BOARD.first_game_scoring
 TECH_CULTURE: tuple[int, ...] = tuple(_FG["technology_culture_by_level"])
+
+#: the full game's end-of-game lines: name -> (state, seat) -> culture that seat scores
+#: (cards register here at import: Bill Gates)
+FINAL_SCORING: dict[str, Callable[[TtaState, int], int]] = {}
 
 
 def first_game_bonus(civ: Civ) -> dict[str, int]:
@@ -37,18 +50,59 @@ def first_game_bonus(civ: Civ) -> dict[str, int]:
 
 
 def finish(st: TtaState) -> list[Event]:
-    """Score the first game and end it."""
+    """Score the game and end it."""
+    events = _score_first_game(st) if st.mode == "first" else _score_full_game(st)
+    best = max(c.culture for c in st.civs)
+    st.winners = [s for s, c in enumerate(st.civs) if c.culture == best]
+    st.phase = "over"
+    events.append(event("game_over", None, {"winners": st.winners,
+                                            "scores": [f["total"] for f in st.final]}))
+    return events
+
+
+def _score_first_game(st: TtaState) -> list[Event]:
     st.final = []
     for civ in st.civs:
         bonus = first_game_bonus(civ)
         before = civ.culture
         civ.culture += sum(bonus.values())
         st.final.append({"culture_before": before, **bonus, "total": civ.culture})
-    best = max(c.culture for c in st.civs)
-    st.winners = [s for s, c in enumerate(st.civs) if c.culture == best]
-    st.phase = "over"
-    return [event("game_over", None, {"winners": st.winners,
-                                      "scores": [f["total"] for f in st.final]})]
+    return []
+
+
+def _score_full_game(st: TtaState) -> list[Event]:
+    """The Age III events of both event decks, then ``FINAL_SCORING`` (L2079-L2101)."""
+    from engines.tta.event_cards.age_iii import final_scores
+
+    events: list[Event] = []
+    st.final = [{"culture_before": c.culture, "age_iii_events": 0} for c in st.civs]
+    for card, culture in final_scores(st):
+        for seat, n in enumerate(culture):
+            civ = st.civs[seat]
+            before = civ.culture
+            civ.culture = max(0, before + n)  # never below 0 (Impact of Happiness)
+            st.final[seat]["age_iii_events"] += civ.culture - before
+        events.append(event("impact_scored", None,
+                             {"card": card, "culture": list(culture), "final": True}))
+    # the scored events are revealed: they leave the event decks face up (L2081-L2083)
+    scored = [c for c in st.current_events if AGE[c] == 3]
+    scored += [c for c in st.future_events if AGE[c] == 3]
+    st.current_events = [c for c in st.current_events if AGE[c] != 3]
+    st.future_owners = [o for c, o in zip(st.future_events, st.future_owners, strict=True)
+                        if AGE[c] != 3]
+    st.future_events = [c for c in st.future_events if AGE[c] != 3]
+    st.past_events.extend(scored)
+    for line, score in FINAL_SCORING.items():
+        for seat, civ in enumerate(st.civs):
+            n = score(st, seat)
+            if not n:
+                continue
+            civ.culture += n
+            st.final[seat][line] = st.final[seat].get(line, 0) + n
+            events.append(event("final_scored", seat, {"line": line, "culture": n}))
+    for seat, civ in enumerate(st.civs):
+        st.final[seat]["total"] = civ.culture
+    return events
 
 
 def result(st: TtaState) -> GameResult | None:

@@ -1,12 +1,13 @@
 """Table setup for 2-4 players (scope §1, §2; book L33-L321).
 
-Eight decks sorted by back and shuffled separately (L180-L182, L203); the first game
-boxes the Age III decks and keeps only events, territories, tactics and bonus cards in the
-Age I and II military decks (L184-L201). Civil decks lose their "3+" / "4" cards at 2 / 3
-players (L194-L199; Age III too, PB — ruling B1). 13 Age A cards face up in the row
-(L209-L213); the current events deck is the top *players + 2* Age A military cards, the
-rest boxed unseen (L293-L300). A random starting player (L308-L310) and the first round's
-1/2/3/4 civil actions, no military action (L312-L321).
+Eight decks sorted by back and shuffled separately (L180-L182, L203); the first game boxes
+the Age III decks and keeps only events, territories, tactics and bonus cards in the Age I
+and II military decks (L184-L201). Civil decks lose their "3+" / "4" cards at 2 / 3 players
+(L194-L199; Age III too, PB — ruling B1). The full game uses all eight decks (L1940-L1944);
+the peaceful one without aggressions, wars and pacts (L2249-L2255). 13 Age A cards face up
+in the row (L209-L213); the current events deck is the top *players + 2* Age A military
+cards, the rest boxed unseen (L293-L300). A random starting player (L308-L310) and the first
+round's 1/2/3/4 civil actions, no military action (L312-L321).
 """
 
 from __future__ import annotations
@@ -27,7 +28,9 @@ from engines.tta.facts import (
 from engines.tta.ratings import civil_total, military_total
 from engines.tta.state import Civ, TtaState
 
-MODES = ("first",)
+#: ``first``: the book's first game (Ages A-II, L184-L201); ``peaceful``: the full game
+#: without aggressions, wars and pacts (L1936-L2111, L2249-L2255)
+MODES = ("first", "peaceful")
 
 
 def new_civ() -> Civ:
@@ -45,7 +48,8 @@ def new_civ() -> Civ:
     )
 
 
-def new_state(players: int, seed: int, mode: str = "first") -> TtaState:
+def new_state(players: int, seed: int, mode: str = "first",
+              global_conflict: bool = False) -> TtaState:
     if not 2 <= players <= 4:
         raise ValueError("Through the Ages is played by 2 to 4 players")
     if mode not in MODES:
@@ -54,7 +58,7 @@ def new_state(players: int, seed: int, mode: str = "first") -> TtaState:
     first = mode == "first"
     ages = 3 if first else 4  # the first game has no Age III decks (L184)
     civil = [civil_deck(a, players) if a < ages else [] for a in range(4)]
-    military = [military_deck(a, players, first) if a < ages else [] for a in range(4)]
+    military = [military_deck(a, players, mode) if a < ages else [] for a in range(4)]
     for deck in (*civil, *military):
         rng.shuffle(deck)
     row: list[str | None] = [civil[0].pop() for _ in range(ROW_SIZE)]
@@ -68,6 +72,7 @@ def new_state(players: int, seed: int, mode: str = "first") -> TtaState:
         players=players,
         rng=0,
         mode=mode,
+        global_conflict=global_conflict,
         start=start,
         current=start,
         row=row,

@@ -76,7 +76,11 @@ class TtaState(BaseModel):
 
     players: int
     rng: int
-    mode: str = "first"  # the book's first game (scope §29); later: "peaceful", "full"
+    #: ``first`` (the book's first game) or ``peaceful`` (the full game without conflict)
+    mode: str = "first"
+    #: the global conflict variant: culture for strength over the weakest at the end of
+    #: Ages I, II and III (L2257-L2259)
+    global_conflict: bool = False
     phase: str = "play"  # play | over
     #: where the current seat is in its turn: politics | action | action_card (an action
     #: card's follow-up) | discard

@@ -46,7 +46,7 @@ from engines.core.errors import IllegalAnswer, illegal_option, not_your_turn
 from engines.core.fast import event, fast_option, fast_prompt
 from engines.core.undo import undo_option
 from engines.tta import prompts as questions
-from engines.tta.end_of_turn import draws_due, production_forecast
+from engines.tta.end_of_turn import draws_due, hook_forecast, production_forecast
 from engines.tta.ratings import civil_left, military_left, reading
 from engines.tta.state import TtaState, fast_copy
 from engines.tta.turn import discards_needed
@@ -174,7 +174,8 @@ def forecast(st: TtaState, seat: int) -> dict[str, Any]:
     return {"uprising": out.uprising, "famine_culture": out.famine_culture,
             "corruption": out.corruption_resources + out.corruption_food,
             "unused_ca": civil_left(civ), "unused_ma": military_left(civ),
-            "discards_needed": discards, "draws": draws}
+            "discards_needed": discards, "draws": draws,
+            **hook_forecast(st, seat)}  # the cards' own end-of-turn effects (Churchill)
 
 
 # -- answers --------------------------------------------------------------------------------

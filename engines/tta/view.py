@@ -21,11 +21,14 @@ class TechView(BaseModel):
 
 class ArmyView(BaseModel):
     """One army the current tactic forms (L1556-L1588): its units as the unit technologies
-    in play they stand on, whether it is obsolete, and the strength it adds."""
+    in play they stand on, whether it is obsolete, and the strength it adds — doubled when an
+    air force joined it (L1957-L1961)."""
 
     units: list[str]
     obsolete: bool
     bonus: int
+    #: the air force technology whose unit joined this army (it fills no slot), else None
+    air_force: str | None = None
 
 
 class PlayerView(BaseModel):

@@ -23,8 +23,10 @@ def _armies(civ: Civ) -> list[ArmyView]:
     if civ.tactic is None:
         return []
     card = {(SUBTYPE[t], AGE[t]): t for t, n in civ.workers.items() if n and KIND[t] == "unit"}
+    air = next((c for (kind, _), c in card.items() if kind == "air_force"), None)
     _, formed = formed_armies(civ)  # the same armies as the rating (air forces, Genghis)
-    return [ArmyView(units=[card[u] for u in a.units], obsolete=a.obsolete, bonus=a.bonus)
+    return [ArmyView(units=[card[u] for u in a.units], obsolete=a.obsolete, bonus=a.bonus,
+                     air_force=air if a.air_forces else None)
             for a in formed]
 
 

@@ -17,6 +17,9 @@ on (L881) and stays for the rest of the game (L1849); an unfinished one does not
 * Ocean Liner Service — once per action phase, increase population with no food and no
   action: option ``liner`` (group ``other``, params ``food`` 0, ``ca`` 0).
 
+The Age III wonders' one-time culture on completion is ``wonder_scores`` (imported here, so
+it registers with the wonders).
+
 Homer tucked under a completed wonder (``Civ.tucked``, engines/tta/leaders.py) makes that
 wonder give +1 happy face: every wonder's ``MODIFIERS`` entry checks it. A wonder flipped by
 Ravages of Time (``Civ.flipped``) loses all of this, the tuck included (``ratings.
@@ -30,6 +33,7 @@ from collections.abc import Callable
 from engines.core.contract import Event, Option
 from engines.core.fast import event, fast_option
 from engines.tta import end_of_turn, prompts, ratings, row
+from engines.tta import wonder_scores as wonder_scores  # registers at import
 from engines.tta.facts import AGE, HAPPY, KIND, OUT, PERMANENT, RES, STAGES, STATIC, STR, SUBTYPE
 from engines.tta.ratings import static_cards
 from engines.tta.state import Civ, TtaState

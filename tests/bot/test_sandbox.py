@@ -90,3 +90,14 @@ async def test_auto_game_of_every_game(
     moves = await box.auto(seed=3, language=None, game=game, players=players)
     assert moves > 20
     assert any("is over" in line for line in out)
+
+
+@pytest.mark.bot_settings(board_images=False)
+async def test_auto_game_chooses_lobby_options(simcord_env: simcord.Env, tmp_path: Path) -> None:
+    out: list[str] = []
+    box = Sandbox(simcord_env, tmp_path, out.append)
+    await box.auto(seed=3, language=None, game="seven_wonders", players=3,
+                   options=["sides=night"])
+    info = await simcord_env.bot.service.get(1)  # type: ignore[attr-defined]
+    assert info.options.get("sides") == "night"
+    assert any("is over" in line for line in out)

@@ -307,3 +307,72 @@ def test_every_renderer_word_is_in_every_language(lang: str) -> None:
     for key, text in own.items():
         assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", en[key])), key
         assert key in catalogue(lang)
+
+
+# -- Age III: air forces in armies, Age IV on the table ---------------------------------------
+
+
+def _air_position() -> TtaState:
+    """X37's Shock Troops position (L1963-L1975, units as reconstructed in scope §34) in
+    Age III: one obsolete army doubled by an air force, the other air force in no army."""
+    st = _rich()
+    st.age = 3
+    c = st.civs[0]
+    c.techs += ["II_riflemen", "II_cavalrymen", "III_air_forces"]
+    c.workers.update({"A_warriors": 2, "II_riflemen": 1, "I_knights": 2, "II_cavalrymen": 2,
+                      "III_air_forces": 2, "I_swordsmen": 0, "II_cannon": 0})
+    c.tactic = "III_shock_troops"
+    return st
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_civilization_names_the_air_force_joining_each_army_L1957_L1975(lang: str) -> None:
+    """The army line names the air force that joined it and the doubled bonus; an air force
+    in no army is counted apart (X37: the second one keeps only its own strength, L1973)."""
+    st = _air_position()
+    view = build_view(st, None)
+    (army,) = view.players[0].armies
+    assert (army.obsolete, army.bonus, army.air_force) == (True, 12, "III_air_forces")
+    texts = " ".join(tta.civ_painter(view, 0, lang, NAMES)[0].texts)
+    air = tta.card_name("III_air_forces", lang)
+    units = tta.join([tta.card_name(u, lang) for u in army.units], lang)
+    line = tta.tr(lang, "army_obsolete_air", n=1, units=units, air=air, bonus=12)
+    assert line.replace(" ", "") in texts.replace(" ", "")
+    assert tta.tr(lang, "air_idle", air=air, n=1) in texts
+    st.civs[0].workers.update({"I_knights": 1, "II_cavalrymen": 3})  # X37's upgrade: 22
+    texts = " ".join(tta.civ_painter(build_view(st, None), 0, lang, NAMES)[0].texts)
+    (army,) = build_view(st, None).players[0].armies
+    units = tta.join([tta.card_name(u, lang) for u in army.units], lang)
+    line = tta.tr(lang, "army_air", n=1, units=units, air=air, bonus=22)
+    assert line.replace(" ", "") in texts.replace(" ", "")
+
+
+def test_negative_printed_numbers_keep_one_sign() -> None:
+    """Kremlin and Communism print -1 happy, Fundamentalism -2 science: "-1", never "+-1"."""
+    assert ("happy", "-1") in tta._facts("II_kremlin", True)
+    assert ("happy", "-1") in tta._facts("III_communism", False)
+    assert ("sci", "-2") in tta._facts("III_fundamentalism", True)
+    assert not any("+-" in text for card in KIND for _, text in tta._facts(card, False))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_table_shows_age_iv_and_the_age_iii_decks(lang: str) -> None:
+    """A peaceful game's Age III shows its decks' counts; Age IV (no decks, the last round)
+    is written "IV", never a raw number, and the decks read 0 (view: ``min(age, 3)``)."""
+    st = setup.new_state(3, 5, "peaceful")
+    st.age, st.round = 3, 14
+    st.row = [st.civil_decks[3].pop() for _ in range(13)]
+    texts = tta.board_texts(build_view(st, None), lang, NAMES)
+    assert tta.tr(lang, "age_round", age="III", round=14) in texts
+    assert tta.tr(lang, "civil_deck", n=len(st.civil_decks[3])) in texts
+    assert len(st.civil_decks[3]) > 0
+    st.age, st.last_round = 4, 14
+    st.civil_decks[3], st.military_decks[3] = [], []
+    view = build_view(st, None)
+    assert (view.age, view.civil_deck, view.military_deck) == (4, 0, 0)
+    texts = tta.board_texts(view, lang, NAMES)
+    assert tta.tr(lang, "age_round", age="IV", round=14) in texts
+    assert tta.tr(lang, "civil_deck", n=0) in texts
+    assert decode(tta.render_board(view, lang, NAMES)).width <= 1000
+    civ = tta.civ_painter(view, 0, lang, NAMES)[0].texts
+    assert tta.tr(lang, "age_round", age="IV", round=14) in civ

@@ -110,7 +110,7 @@ def targets(st: TtaState, seat: int, card: str) -> list[tuple[str, dict[str, Any
             if KIND[t] not in develop.TECHS:
                 continue
             sci = develop.science_cost(civ, t)
-            if sci <= civ.science:
+            if sci <= develop.science_funds(civ, t):  # Churchill's science for units
                 out.append((f"develop:{t}", {"order": "develop", "target": t, "sci": sci}))
             if KIND[t] == "government" and _may_revolt(civ):
                 rsci = develop.science_cost(civ, t, revolution=True)

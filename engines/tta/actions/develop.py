@@ -15,7 +15,9 @@ Seams: ``SCIENCE_MODIFIERS[card in play](civ, tech, cost)`` (Shakespeare, Bach â
 ``ON_DEVELOP[card in play](st, seat, tech)`` (Leonardo, Newton, Einstein; a revolution
 counts, L999); ``MILITARY_REVOLUTION`` (cards in play with which a revolution costs every
 military action instead of every civil one: Robespierre) and ``ON_REVOLUTION[card in
-play](st, seat, government)`` (Robespierre's culture).
+play](st, seat, government)`` (Robespierre's culture). Science restricted to unit
+technologies this turn (Winston Churchill, ``marks['mil_sci']``) pays for them first
+(``science_funds``, ``pay_science``; option and event param ``mil_sci``).
 """
 
 from __future__ import annotations
@@ -54,6 +56,27 @@ def science_cost(civ: Civ, card: str, revolution: bool = False) -> int:
     return max(0, cost)
 
 
+def restricted_science(civ: Civ, card: str) -> int:
+    """This turn's science usable only for ``card`` as a unit technology (Winston
+    Churchill's choice, CC: "usable only for military-unit technologies"); 0 otherwise."""
+    return civ.marks.get("mil_sci", 0) if KIND[card] == "unit" else 0
+
+
+def science_funds(civ: Civ, card: str) -> int:
+    """Science that may pay for developing ``card``."""
+    return civ.science + restricted_science(civ, card)
+
+
+def pay_science(civ: Civ, card: str, cost: int) -> int:
+    """Pay ``cost`` for developing ``card``, the restricted science first (it is lost at
+    the end of the turn); returns the restricted part."""
+    use = min(restricted_science(civ, card), cost)
+    if use:
+        civ.marks["mil_sci"] -= use
+    civ.science -= cost - use
+    return use
+
+
 def revolution_by_military(civ: Civ) -> bool:
     """A revolution costs every military action instead of every civil one (Robespierre)."""
     return bool(MILITARY_REVOLUTION) and any(c in MILITARY_REVOLUTION
@@ -73,10 +96,12 @@ def options(st: TtaState, seat: int) -> list[Option]:
             continue
         seen.add(card)
         cost = science_cost(civ, card)
-        if ca >= 1 and cost <= civ.science:
-            out.append(fast_option(f"develop:{card}", "develop", {"card": card, "ca": 1,
-                                                                  "sci": cost},
-                                   card, None, "play"))
+        if ca >= 1 and cost <= science_funds(civ, card):
+            params = {"card": card, "ca": 1, "sci": cost}
+            restricted = min(restricted_science(civ, card), cost)
+            if restricted:
+                params["mil_sci"] = restricted  # of ``sci``, paid by Churchill's science
+            out.append(fast_option(f"develop:{card}", "develop", params, card, None, "play"))
         # no civil action spent this turn (L1028; <= 0: Hammurabi's converted one) â€” or,
         # with Robespierre, no military action spent and at least one to pay with
         if KIND[card] == "government" and (
@@ -139,8 +164,11 @@ def do(st: TtaState, seat: int, card: str) -> list[Event]:
     civ = st.civs[seat]
     cost = science_cost(civ, card)
     civ.ca_spent += 1
-    civ.science -= cost
-    events = [event("developed", seat, {"card": card, "sci": cost})]
+    restricted = pay_science(civ, card, cost)
+    params: dict[str, object] = {"card": card, "sci": cost}
+    if restricted:
+        params["mil_sci"] = restricted
+    events = [event("developed", seat, params)]
     with spent_first(civ):  # fewer tokens with the new government: spent ones first (L910)
         events.extend(_into_play(st, seat, card))
     _after(st, seat, card)

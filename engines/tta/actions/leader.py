@@ -32,12 +32,13 @@ def do(st: TtaState, seat: int, card: str) -> list[Event]:
     if card in civ.taken:
         civ.taken.remove(card)
     old = civ.leader
+    left: list[Event] = []
     with spent_first(civ):  # a red token lost with the old leader: a spent one (L910)
         if old is not None:
-            leave(st, seat, old)
+            left = leave(st, seat, old)  # what the old leader does as it leaves (Gates)
             discard_civil(st, old)
             civ.ca_spent -= 1  # the civil action comes back (L806-L814)
             civ.marks["leader_replaced"] = 1  # Taj Mahal reads it (CC)
         civ.leader = card
         enter(st, seat, card)
-    return [event("leader", seat, {"card": card, "replaced": old})]
+    return [event("leader", seat, {"card": card, "replaced": old}), *left]

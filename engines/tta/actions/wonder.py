@@ -5,10 +5,15 @@ covered by a blue token from the blue bank (L841-L842) — from a farm/mine card
 value first, when the bank is empty (PB ``blue_bank.rules[3]``, ruling B6). With a
 construction technology one civil action builds up to 2/3/4 stages paying the sum (L987).
 Completion (L869-L885): the tokens go back to the bank and the wonder's effects start at
-once (Pyramids' civil action is usable this turn, L881, X13). Option ``wonder:<n>``.
+once (Pyramids' civil action is usable this turn, L881, X13); a one-time effect on
+completion (the Age III wonders' culture, L1951-L1955) plugs into ``ON_COMPLETE``. Every
+completion — the ``wonder:<n>`` option or Engineering Genius — goes through
+``build_stages``. Option ``wonder:<n>``.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from engines.core.contract import Event, Option
 from engines.core.fast import event, fast_option
@@ -18,6 +23,10 @@ from engines.tta.facts import STAGES, VALUE
 from engines.tta.play import enter
 from engines.tta.ratings import civil_left
 from engines.tta.state import Civ, TtaState
+
+#: ``ON_COMPLETE[wonder](st, seat)``: its one-time effect when completed, after it entered
+#: play; returns the events it logs (engines/tta/wonder_scores.py)
+ON_COMPLETE: dict[str, Callable[[TtaState, int], list[Event]]] = {}
 
 
 def stage_cost(civ: Civ, n: int) -> int:
@@ -74,6 +83,9 @@ def build_stages(st: TtaState, seat: int, n: int, cost: int) -> list[Event]:
         civ.wonders.append(wonder)
         enter(st, seat, wonder)
         events.append(event("wonder_completed", seat, {"card": wonder}))
+        once = ON_COMPLETE.get(wonder)
+        if once is not None:
+            events.extend(once(st, seat))
     return events
 
 

@@ -113,10 +113,12 @@ def iconoclasm(ctx: TtaCtx) -> bool:
         civ = st.civs[seat]
         if civ.leader is not None and AGE[civ.leader] != st.age:
             card = civ.leader
-            leave(st, seat, card)
+            left = leave(st, seat, card)  # Bill Gates' culture as he leaves
             civ.leader = None
             discard_civil(st, card)
             ctx.emit("leader_removed", seat, {"card": card})
+            for e in left:
+                ctx.emit(e.kind, e.seat, e.params, e.visible_to)
     return False
 
 

@@ -17,14 +17,16 @@ from engines.tta.ratings import strength
 from engines.tta.state import TtaState
 
 
-def clockwise(st: TtaState) -> list[int]:
-    """Every seat, from the current player clockwise (L1378)."""
-    return [(st.current + i) % st.players for i in range(st.players)]
+def clockwise(st: TtaState, first: int | None = None) -> list[int]:
+    """Every seat, from ``first`` (by default the current player) clockwise (L1378)."""
+    start = st.current if first is None else first
+    return [(start + i) % st.players for i in range(st.players)]
 
 
-def ranked(st: TtaState, key: Callable[[int], int]) -> list[int]:
-    """Seats best first: the highest ``key``, ties to the current player then clockwise."""
-    return sorted(clockwise(st), key=lambda s: -key(s))
+def ranked(st: TtaState, key: Callable[[int], int], first: int | None = None) -> list[int]:
+    """Seats best first: the highest ``key``, ties to the current player (``first`` when
+    given: the starting player at game end, L2101) then clockwise."""
+    return sorted(clockwise(st, first), key=lambda s: -key(s))
 
 
 def by_strength(st: TtaState) -> list[int]:

@@ -112,3 +112,16 @@ def test_simulate_plays_the_shared_playouts_and_sums_the_engine_stats() -> None:
     games = [playout(ENGINE, 2, game_seed(rng), rng) for _ in range(6)]
     assert summary["mean_answers"] == round(sum(g.answer_count for g in games) / 6, 2)
     assert "execution_counts" not in simulate(ENGINE, 2, 3, 2)  # no stats: nothing listed
+
+
+def test_simulate_takes_lobby_options_and_refuses_unknown_ones(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from engines.__main__ import main
+
+    assert main(["simulate", "tta", "--games", "1", "--players", "2", "--seed", "3",
+                 "--option", "mode=peaceful", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert '"mode": "peaceful"' in out and '"completed": 1' in out
+    with pytest.raises(SystemExit):
+        main(["simulate", "tta", "--games", "1", "--option", "mode=endless"])
+    assert "mode: first, peaceful" in capsys.readouterr().err

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from functools import cache
-from itertools import combinations
+from itertools import combinations, product
 from pathlib import Path
 
 import pytest
@@ -127,6 +127,31 @@ def test_genghis_khan_infantry_fill_cavalry_slots() -> None:
     assert bonus == 3 and armies[0].units == (WARRIORS,) * 3
 
 
+def test_genghis_khan_armies_take_air_forces_too() -> None:
+    """Genghis Khan's infantry-filled armies are armies like any other: an air force joins one
+    and doubles its bonus (L1959); two air forces on one army double it once (L1961)."""
+    units = {WARRIORS: 6}
+    bonus, armies = army_strength(units, tactic("I_phalanx"), 1, infantry_as_cavalry=True)
+    assert bonus == 3 * 2 + 3 and [a.air_forces for a in armies] == [1, 0]
+    assert army_strength(units, tactic("I_phalanx"), 5, infantry_as_cavalry=True)[0] == 12
+    assert army_strength({WARRIORS: 3}, tactic("I_phalanx"), 2,
+                         infantry_as_cavalry=True)[0] == 6
+
+
+def test_air_forces_without_an_army_add_nothing_to_the_tactic() -> None:
+    """No tactic needs air forces (L1959): alone they form no army; an Age III army joined by
+    one adds twice its printed bonus, an obsolete one twice the obsolete value (L1961)."""
+    modern = unit("III_modern_infantry")
+    assert army_strength({}, tactic("III_modern_army"), 3) == (0, ())
+    assert army_strength({SWORDSMEN: 2}, tactic("I_fighting_band"), 0)[0] == 1
+    tanks, rockets = unit("III_tanks"), unit("III_rockets")
+    fresh = {modern: 2, tanks: 1, rockets: 1}
+    assert army_strength(fresh, tactic("III_modern_army"), 1)[0] == 26
+    old = {modern: 1, SWORDSMEN: 1, tanks: 1, rockets: 1}
+    bonus, armies = army_strength(old, tactic("III_modern_army"), 1)
+    assert bonus == 14 and armies[0].obsolete and armies[0].air_forces == 1
+
+
 def test_units_of_a_newer_age_are_up_to_date_and_no_tactic_means_nothing() -> None:
     """L1580-L1588: only units two or more levels *below* the card are obsolete."""
     assert not is_obsolete(3, 2) and not is_obsolete(1, 2) and is_obsolete(0, 2)
@@ -155,7 +180,9 @@ def test_every_tactic_of_the_data_loads() -> None:
 
 def _brute(units: tuple[tuple[str, int], ...], t: Tactic, air: int, flex: bool) -> int:
     """Every grouping of the units into armies (each army a sub-multiset filling the tactic's
-    slots; any unit may stay out), scored with air forces on the best armies."""
+    slots; any unit may stay out) and every way of sending each air force to one army or to
+    none (L1959-L1961: one air force joins one army at most; an army joined by any is doubled
+    once) — no assumption about which armies the air forces should join."""
 
     def fits(group: tuple[tuple[str, int], ...]) -> bool:
         kinds = Counter(k for k, _ in group)
@@ -186,7 +213,10 @@ def _brute(units: tuple[tuple[str, int], ...], t: Tactic, air: int, flex: bool) 
     best = 0
     for f, o in families(units):
         bonuses = [t.bonus] * f + [old] * o
-        best = max(best, sum(bonuses) + sum(bonuses[:air]))
+        for joins in product(range(len(bonuses) + 1), repeat=air):  # index len: no army
+            doubled = set(joins)
+            best = max(best, sum(b * (2 if i in doubled else 1)
+                                 for i, b in enumerate(bonuses)))
     return best
 
 
@@ -211,3 +241,10 @@ def test_army_strength_matches_every_grouping(units: list[tuple[str, int]], t: T
     value, armies = army_strength(counts, t, air, infantry_as_cavalry=flex)
     assert value == _brute(tuple(sorted(units)), t, air, flex)
     check_armies(counts, t, air, flex, value, armies)
+    # no unit left out is newer than a unit of its type in an obsolete army (X37, L1975:
+    # the army shown holds as few old units as it can)
+    left = Counter(units) - Counter(u for a in armies for u in a.units)
+    for kind in UNIT_TYPES:
+        out = [lv for (k, lv) in left.elements() if k == kind]
+        inside = [lv for a in armies if a.obsolete for (k, lv) in a.units if k == kind]
+        assert not out or not inside or max(out) <= min(inside)

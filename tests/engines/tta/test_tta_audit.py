@@ -1,10 +1,13 @@
-"""Every card of the first game has a test of its effect (the T1 issue; scope §32).
+"""Every card of the first game and of Age III has a test of its effect (issues T1 and T2;
+scope §32).
 
 The T1 scope is the 157 entries of Ages A-II: 18 leaders, 12 wonders, 37 technologies, 25
-action-card variants, 40 events, 12 territories, 11 tactics and 2 bonus cards (the
-conflict cards — aggressions, wars, pacts — are T3). A card counts as tested when a test
-module under ``tests/engines/tta`` names it: its id literally, or an engine constant bound
-to it (``leaders.COLUMBUS``). A new card without a test fails here, with the list.
+action-card variants, 40 events, 12 territories, 11 tactics and 2 bonus cards; T2 adds the
+55 of Age III: 6 leaders, 4 wonders, 17 technologies, 8 action-card variants, 15 events, 4
+tactics and 1 bonus card (the conflict cards — aggressions, wars, pacts — are T3). A card
+counts as tested when a test module under ``tests/engines/tta`` names it: its id literally,
+or an engine constant bound to it (``leaders.COLUMBUS``). A new card without a test fails
+here, with the list.
 """
 
 from __future__ import annotations
@@ -22,11 +25,17 @@ CONFLICT = ("aggression", "war", "pact")
 #: scope §32: T1 entries by kind (technologies: farms, mines, urban, units, special, gov.)
 EXPECTED = {"leader": 18, "wonder": 12, "technology": 37, "action": 25, "event": 40,
             "territory": 12, "tactic": 11, "bonus": 2}
+EXPECTED_T2 = {"leader": 6, "wonder": 4, "technology": 17, "action": 8, "event": 15,
+               "tactic": 4, "bonus": 1}
 TECH_KINDS = ("farm", "mine", "urban", "unit", "special", "government")
 
 
 def t1_cards() -> list[str]:
     return sorted(c for c, age in AGE.items() if age <= 2 and KIND[c] not in CONFLICT)
+
+
+def t2_cards() -> list[str]:
+    return sorted(c for c, age in AGE.items() if age == 3 and KIND[c] not in CONFLICT)
 
 
 def _kind(card: str) -> str:
@@ -74,6 +83,18 @@ def test_every_t1_card_is_named_by_a_test() -> None:
     assert missing == [], f"cards without a test: {missing}"
 
 
+def test_the_t2_scope_has_55_entries_by_kind() -> None:
+    cards = t2_cards()
+    assert Counter(_kind(c) for c in cards) == Counter(EXPECTED_T2)
+    assert len(cards) == 55
+
+
+def test_every_t2_card_is_named_by_a_test() -> None:
+    missing = untested(t2_cards())
+    assert missing == [], f"cards without a test: {missing}"
+
+
 def test_the_audit_notices_a_card_without_a_test() -> None:
     """The check itself can fail: an id no test names, or a constant no test uses."""
-    assert untested(["III_computers", "I_legion"]) == ["III_computers"]  # T2: untested
+    # T3: the conflict cards have no test yet
+    assert untested(["III_armed_intervention", "I_legion"]) == ["III_armed_intervention"]

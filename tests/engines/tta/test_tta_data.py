@@ -22,13 +22,13 @@ def test_civil_deck_sizes_by_player_count_L194_L199(age: int, sizes: tuple[int, 
     (0, (10, 10, 10)), (1, (43, 45, 45)), (2, (46, 50, 50)), (3, (41, 45, 45))])
 def test_military_deck_sizes_full_game_L2035(age: int, sizes: tuple[int, ...]) -> None:
     """Only pacts leave, at 2 players (L2035)."""
-    assert tuple(len(military_deck(age, p, False)) for p in (2, 3, 4)) == sizes
+    assert tuple(len(military_deck(age, p)) for p in (2, 3, 4)) == sizes
 
 
 @pytest.mark.parametrize("age", [1, 2])
 def test_first_game_military_decks_keep_events_territories_tactics_bonus_L184_L190(
         age: int) -> None:
-    kinds = {KIND[c] for c in military_deck(age, 4, True)}
+    kinds = {KIND[c] for c in military_deck(age, 4, "first")}
     assert kinds == {"event", "territory", "tactic", "bonus"}
 
 
@@ -62,7 +62,7 @@ def test_first_game_entry_counts_scope_32() -> None:
 
 def test_physical_totals_179_civil_150_military() -> None:
     assert sum(len(civil_deck(a, 4)) for a in range(4)) == 179
-    assert sum(len(military_deck(a, 4, False)) for a in range(4)) == 150
+    assert sum(len(military_deck(a, 4)) for a in range(4)) == 150
 
 
 def test_catalogue_models_refuse_unknown_keys() -> None:

@@ -1,11 +1,12 @@
-"""Property tests over many seeded random first games at 2, 3 and 4 players (the T1 issue),
-beyond ``test_tta_properties.py`` (300 games: end, tokens and cards conserved, JSON, replay,
-public view) and ``test_tta_undo.py`` (undo one answer, the prompt cache):
+"""Property tests over many seeded random games at 2, 3 and 4 players, first games (issue
+T1) and peaceful full games with the global conflict on every other game (issue T2), beyond
+``test_tta_properties.py`` (end, tokens and cards conserved, JSON, replay, public view) and
+``test_tta_undo.py`` (undo one answer, the prompt cache):
 
-- cheap, after every answer of 1,050 games (350 per player count): the game ends, yellow
+- cheap, after every answer of 2,100 first and 1,800 peaceful games: the game ends, yellow
   and blue tokens are conserved per player (scope §8), and the default a deadline takes
   (``timeout_option``) is legal — it is *played* one answer in ten, so its effect runs;
-- expensive, after every answer of 90 games (30 per player count): every rating and every
+- expensive, after every answer of 90 first and 60 peaceful games: every rating and every
   prompt (the ``end`` forecast included) equals a fresh recomputation from a JSON copy with
   every cache cleared (``undo_window`` prompt cache, ``ratings.reading`` memo,
   ``end_of_turn._PRODUCTION``, the economy's and the optimiser's ``lru_cache``); no hidden
@@ -30,8 +31,10 @@ from engines.tta import prompts as questions
 from engines.tta.ratings import _rate
 from engines.tta.state import TtaState
 
-CHEAP_GAMES = 700  # per player count: 2,100 games, with the 300 of test_tta_properties
-EXPENSIVE_GAMES = 30  # per player count
+#: games per player count, by mode (with test_tta_properties' 300 of each mode)
+CHEAP_GAMES = {"first": 700, "peaceful": 600}
+EXPENSIVE_GAMES = {"first": 30, "peaceful": 20}
+MODES = ("first", "peaceful")
 QUIET = ("end", "pass", UNDO)
 
 
@@ -58,13 +61,21 @@ def _choose(st: TtaState, rng: Rng) -> tuple[Prompt, str]:
     return prompt, rng.choice([o.id for o in prompt.options if o.id != UNDO])
 
 
+def options(mode: str, seed: int) -> dict[str, str]:
+    """The mode, and the global conflict in every other peaceful game (L2257-L2259)."""
+    if mode == "first":
+        return {}
+    return {"mode": mode, "global_conflict": "on" if seed % 2 else "off"}
+
+
 @pytest.mark.slow
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_many_random_games_end_conserve_tokens_and_take_legal_defaults(
-        players: int, cached: None) -> None:
+        players: int, mode: str, cached: None) -> None:
     answers = 0
-    for seed in range(CHEAP_GAMES):
-        st = ENGINE.new_game(players, 50_000 + seed)
+    for seed in range(CHEAP_GAMES[mode]):
+        st = ENGINE.new_game(players, 50_000 + seed, options(mode, seed))
         rng = Rng.from_seed(seed * 104_729 + players)
         steps = 0
         while ENGINE.result(st) is None:
@@ -75,7 +86,8 @@ def test_many_random_games_end_conserve_tokens_and_take_legal_defaults(
             assert steps < 20_000, "the game does not end"
         answers += steps
         assert st.phase == "over" and ENGINE.result(st) is not None
-    assert answers > CHEAP_GAMES * 100
+        assert st.age == (3 if mode == "first" else 4)
+    assert answers > CHEAP_GAMES[mode] * 100
 
 
 # -- the expensive checks --------------------------------------------------------------------
@@ -165,12 +177,13 @@ def _undo_all_and_redo(st: TtaState, seat: int) -> int:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_ratings_prompts_views_json_undo_and_replay_after_every_answer(
-        players: int, cached: None) -> None:
+        players: int, mode: str, cached: None) -> None:
     undone = 0
-    for seed in range(EXPENSIVE_GAMES):
-        st = ENGINE.new_game(players, 70_000 + seed)
+    for seed in range(EXPENSIVE_GAMES[mode]):
+        st = ENGINE.new_game(players, 70_000 + seed, options(mode, seed))
         rng = Rng.from_seed(seed * 7_919 + players)
         log: list[tuple[int, str]] = []
         while ENGINE.result(st) is None:
@@ -187,5 +200,6 @@ def test_ratings_prompts_views_json_undo_and_replay_after_every_answer(
             loaded = ENGINE.load(ENGINE.dump(st))
             assert loaded == st
             assert len(log) < 40_000
-        assert ENGINE.dump(ENGINE.replay(players, 70_000 + seed, None, log)) == ENGINE.dump(st)
+        replayed = ENGINE.replay(players, 70_000 + seed, options(mode, seed) or None, log)
+        assert ENGINE.dump(replayed) == ENGINE.dump(st)
     assert undone > 30

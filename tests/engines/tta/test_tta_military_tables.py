@@ -1,4 +1,4 @@
-"""The data-driven military cards of Ages I-II, table-driven: the 11 tactics (L1556-L1600),
+"""The data-driven military cards, table-driven: the 15 tactics of Ages I-III (L1556-L1600),
 the 12 territories (L1486-L1488) and the 2 bonus cards (L1446-L1450; colonization only in
 the first game, scope §22).
 
@@ -15,7 +15,7 @@ from politics_helpers import pull, set_units, table
 from tta_helpers import check_invariants
 
 from engines.tta import colonization, tokens
-from engines.tta.facts import HAPPY, STR
+from engines.tta.facts import HAPPY, STR, TACTIC
 from engines.tta.interrupts import TtaCtx
 from engines.tta.ratings import ratings
 from engines.tta.state import Civ
@@ -33,6 +33,10 @@ TACTICS: dict[str, tuple[int, int, int, int, int | None]] = {
     "II_defensive_army": (2, 0, 1, 6, 3),
     "II_napoleonic_army": (1, 1, 1, 7, 4),
     "II_classic_army": (2, 2, 0, 8, 4),
+    "III_entrenchments": (1, 0, 2, 9, 5),
+    "III_mechanized_army": (0, 1, 2, 10, 5),
+    "III_shock_troops": (1, 3, 0, 11, 6),
+    "III_modern_army": (2, 1, 1, 13, 7),
 }
 
 #: territory: (permanent symbols, the one-time gain) (L1486-L1488)
@@ -54,9 +58,12 @@ TERRITORIES: dict[str, tuple[dict[str, int], dict[str, int]]] = {
 #: bonus card: its colonization value (L1446-L1450)
 BONUS = {"I_defense_colonization_bonus": 1, "II_defense_colonization_bonus": 2}
 
-#: one unit of each type of the tactic's age (Age I tactics: Age I units; Age II: Age II)
+#: one unit of each type of the tactic's age (Age I tactics: Age I units; Age II: Age II…)
 FRESH = {1: ("I_swordsmen", "I_knights", "II_cannon"),
-         2: ("II_riflemen", "II_cavalrymen", "II_cannon")}
+         2: ("II_riflemen", "II_cavalrymen", "II_cannon"),
+         3: ("III_modern_infantry", "III_tanks", "III_rockets")}
+#: a unit of each type two or more levels below the tactic, if the game has one (L1580)
+OLD = {2: ("A_warriors", None, None), 3: ("I_swordsmen", "I_knights", None)}
 
 
 def _units(civ: Civ, units: dict[str, int]) -> None:
@@ -74,7 +81,7 @@ def test_tactic_one_army_adds_its_bonus_and_one_unit_short_adds_nothing_L1556_L1
     st = table(2)
     civ = st.civs[0]
     inf, cav, art, bonus, obsolete = TACTICS[tactic]
-    level = int(tactic.startswith("II_")) + 1
+    level = TACTIC[tactic].level
     need = dict(zip(FRESH[level], (inf, cav, art), strict=True))
     need = {c: n for c, n in need.items() if n}
     _units(civ, need)
@@ -92,12 +99,30 @@ def test_tactic_one_army_adds_its_bonus_and_one_unit_short_adds_nothing_L1556_L1
     base = ratings(civ)[STR]
     civ.tactic = tactic
     assert ratings(civ)[STR] == base  # no complete army
-    if obsolete is not None and inf:
-        _units(civ, {**need, "II_riflemen": inf - 1, "A_warriors": 1})
+    if obsolete is None:
+        return
+    for fresh, old in zip(FRESH[level], OLD[level], strict=True):
+        if old is None or fresh not in need:  # no such unit two ages below / not needed
+            continue
+        _units(civ, {**need, fresh: need[fresh] - 1, old: 1})
         civ.tactic = None
         base = ratings(civ)[STR]
         civ.tactic = tactic
         assert ratings(civ)[STR] == base + obsolete
+
+
+@pytest.mark.parametrize("tactic", [t for t in TACTICS if t.startswith("III_")])
+def test_age_iii_tactic_takes_age_ii_units_at_full_value_L1580_L1588(tactic: str) -> None:
+    """An Age II unit is one level below an Age III tactic: not obsolete (L1580), whatever
+    the current age (L1588); a second army of Age II units adds the full bonus again."""
+    st = table(2)
+    civ = st.civs[0]
+    inf, cav, art, bonus, _ = TACTICS[tactic]
+    need = {c: n for c, n in zip(FRESH[2], (inf, cav, art), strict=True) if n}
+    _units(civ, {c: 2 * n for c, n in need.items()})
+    base = ratings(civ)[STR]
+    civ.tactic = tactic
+    assert ratings(civ)[STR] == base + 2 * bonus
 
 
 @pytest.mark.parametrize("card", list(TERRITORIES))

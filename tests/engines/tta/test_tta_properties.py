@@ -1,4 +1,5 @@
-"""Random first games at 2, 3 and 4 players (brief step 5; platform §7 T1 property tests):
+"""Random first games and peaceful full games (global conflict in every other one) at 2, 3
+and 4 players (platform §7 T1 and T2 property tests):
 every game ends; yellow and blue tokens are conserved per player and every card is in
 exactly one place after every answer (scope §8); the state survives a JSON round trip; a
 replay from seed + answers gives the same state; every prompt's timeout option is legal;
@@ -15,7 +16,8 @@ from engines.core.contract import Prompt
 from engines.core.rng import Rng
 from engines.tta.state import TtaState
 
-GAMES = 50  # per player count and policy: 300 seeded games in all
+GAMES = 50  # per mode, player count and policy: 600 seeded games in all
+MODES = ("first", "peaceful")
 QUIET = ("end", "pass")
 
 
@@ -26,11 +28,17 @@ def _one(prompts: list[Prompt], rng: Rng) -> Prompt:
     return prompts[rng.below(len(prompts))] if len(prompts) > 1 else prompts[0]
 
 
-def _play(players: int, seed: int, check_every: int,
-          busy: bool = False) -> tuple[TtaState, list[tuple[int, str]]]:
+def options(mode: str, seed: int) -> dict[str, str] | None:
+    if mode == "first":
+        return None
+    return {"mode": mode, "global_conflict": "on" if seed % 2 else "off"}
+
+
+def _play(players: int, seed: int, check_every: int, busy: bool = False,
+          mode: str = "first") -> tuple[TtaState, list[tuple[int, str]]]:
     """A seeded random game; ``busy`` picks an action other than ending the phase 9 times in
     10 (longer turns: more builds, developments, wonders and revolutions)."""
-    st = ENGINE.new_game(players, seed)
+    st = ENGINE.new_game(players, seed, options(mode, seed))
     rng = Rng.from_seed(seed * 7919 + players)
     log: list[tuple[int, str]] = []
     steps = 0
@@ -52,25 +60,27 @@ def _play(players: int, seed: int, check_every: int,
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("busy", [False, True])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_first_games_end_and_conserve(players: int, busy: bool) -> None:
+def test_random_games_end_and_conserve(players: int, busy: bool, mode: str) -> None:
     for seed in range(GAMES):
-        st, _ = _play(players, seed, check_every=1, busy=busy)
+        st, _ = _play(players, seed, check_every=1, busy=busy, mode=mode)
         res = ENGINE.result(st)
         assert res is not None and res.winners
-        assert st.age == 3 and st.phase == "over"
+        assert st.age == (3 if mode == "first" else 4) and st.phase == "over"
         best = max(s.total for s in res.scores)
         assert sorted(res.winners) == [s.seat for s in res.scores if s.total == best]
 
 
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_json_round_trip_and_replay(players: int) -> None:
+def test_json_round_trip_and_replay(players: int, mode: str) -> None:
     for seed in range(5):
-        st, log = _play(players, 1000 + seed, check_every=50, busy=seed % 2 == 1)
+        st, log = _play(players, 1000 + seed, check_every=50, busy=seed % 2 == 1, mode=mode)
         loaded = ENGINE.load(ENGINE.dump(st))
         assert loaded == st and ENGINE.dump(loaded) == ENGINE.dump(st)
-        replayed = ENGINE.replay(players, 1000 + seed, None, log)
+        replayed = ENGINE.replay(players, 1000 + seed, options(mode, 1000 + seed), log)
         assert ENGINE.dump(replayed) == ENGINE.dump(st)
 
 
@@ -87,8 +97,9 @@ def test_round_trip_mid_game_and_answer_does_not_mutate() -> None:
         st = new
 
 
-def test_public_view_hides_military_hands_and_decks_L1296() -> None:
-    st = ENGINE.new_game(4, 11)
+@pytest.mark.parametrize("mode", MODES)
+def test_public_view_hides_military_hands_and_decks_L1296(mode: str) -> None:
+    st = ENGINE.new_game(4, 11, options(mode, 11))
     rng = Rng.from_seed(11)
     hidden_seen = 0
     while ENGINE.result(st) is None:

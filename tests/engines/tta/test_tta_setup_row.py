@@ -32,7 +32,7 @@ def test_setup_decks_row_events_L180_L300(players: int) -> None:
     assert [len(d) for d in st.civil_decks[1:]] == [len(civil_deck(1, players)),
                                                      len(civil_deck(2, players)), 0]
     assert st.military_decks[0] == []  # nobody draws Age A military cards (L267-L269)
-    assert len(st.military_decks[1]) == len(military_deck(1, players, True))
+    assert len(st.military_decks[1]) == len(military_deck(1, players, "first"))
     assert st.military_decks[3] == [] and st.civil_decks[3] == []  # first game (L184)
     assert len(st.current_events) == players + 2  # L293-L300
     assert len(st.boxed) == 10 - players - 2

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from tta_helpers import ENGINE, answer, check_tokens, new, option_ids, to_round_two
 
+from engines.tta import colonization, tokens
 from engines.tta.actions.tactics import COPY_COST, PLAY_COST
 from engines.tta.facts import AGE, STR, TACTIC
 from engines.tta.ratings import military_left, ratings
@@ -74,6 +75,21 @@ def test_x30_armies_among_units_sent_to_colonize_L1606_L1616() -> None:
         assert _army(civ, units, "II_conquistadors") == total, units
 
 
+def test_air_forces_sent_to_colonize_join_the_armies_sent_L1604_L1961() -> None:
+    """The units sent form armies (L1604) and an air force sent with them joins one and
+    doubles its bonus (L1959-L1961); one left at home adds nothing (only the units sent form
+    armies, L1614). Conquistadors, X30's 2 Knights + Swordsmen (6 + 5) and Air Forces (5)."""
+    _, civ = _turn()
+    _army(civ, {"I_knights": 2, "I_swordsmen": 1, "III_air_forces": 2}, "II_conquistadors")
+    army = {"I_knights": 2, "I_swordsmen": 1}
+    assert colonization.force(civ, army, {}) == 6 + 5  # the air forces stay at home
+    assert colonization.force(civ, {**army, "III_air_forces": 1}, {}) == 6 + 5 + 2 * 5
+    assert colonization.force(civ, {**army, "III_air_forces": 2}, {}) == 6 + 10 + 2 * 5
+    assert colonization.force(civ, {"III_air_forces": 2}, {}) == 10  # no army to join
+    assert colonization.max_force(civ) == 6 + 10 + 2 * 5
+    assert colonization.weakest_force(civ, 21)[0] == {**army, "III_air_forces": 1}
+
+
 #: one army of up-to-date units per tactic: infantry / cavalry / artillery of Age II
 _FRESH = {"infantry": "II_riflemen", "cavalry": "II_cavalrymen", "artillery": "II_cannon"}
 _OLD_INFANTRY = "A_warriors"
@@ -120,6 +136,71 @@ def test_air_force_doubles_one_army_L1957_L1961() -> None:
     assert _army(civ, {"A_warriors": 4, "III_air_forces": 1},
                  "I_fighting_band") == 4 + 5 + 2 + 1  # one army doubled, once
     assert _army(civ, {"A_warriors": 4, "III_air_forces": 3}, "I_fighting_band") == 4 + 15 + 4
+
+
+#: X37's units (scope §34 reconstruction): their own strength 2 + 3 + 4 + 6 + 10 = 25
+_X37 = {"A_warriors": 2, "II_riflemen": 1, "I_knights": 2, "II_cavalrymen": 2,
+        "III_air_forces": 2}
+
+
+def test_x37_air_forces_through_the_state_L1963_L1975() -> None:
+    """X37 (L1963-L1975) through a civilization's strength rating: the units' own 25, then
+    Medieval Army (the +2 tactic) 3 armies, two doubled = +10; Conquistadors one obsolete
+    (the Warriors) and one normal army, both doubled: 6 + 10 = +16; Shock Troops one obsolete
+    army doubled = +12 and the other air force joins nothing but keeps its own 5 (L1973);
+    after a real upgrade of a Knights to Cavalrymen the army is up to date: +22 (L1975)."""
+    st, civ = _turn()
+    assert _army(civ, _X37) == 25
+    assert _with(civ, "I_medieval_army") == 25 + 10
+    assert _with(civ, "II_conquistadors") == 25 + 16
+    assert _with(civ, "III_shock_troops") == 25 + 12
+    armies = ENGINE.view(st, None).players[st.current].armies
+    assert [(a.bonus, a.obsolete, a.air_force) for a in armies] == [
+        (12, True, "III_air_forces")]
+    # the book's army: one Age I unit in it, the Warriors stay out (L1973)
+    assert armies[0].units == ["II_riflemen", "II_cavalrymen", "II_cavalrymen", "I_knights"]
+    assert tokens.resources(civ) >= 2  # the upgrade pays the difference, 5 - 3 (L1193)
+    answer(st, "upgrade:I_knights:II_cavalrymen")
+    assert (civ.workers["I_knights"], civ.workers["II_cavalrymen"]) == (1, 3)
+    assert ratings(civ)[STR] == 26 + 22
+
+
+#: per Age III tactic: units in play (an up-to-date army with Age III and II units, an
+#: obsolete one holding an Age A or I unit), their own strength, the tactic's total bonus
+#: with one air force (it joins the up-to-date army: twice the bonus + the obsolete value)
+_AGE_III = {
+    "III_entrenchments": ({"III_modern_infantry": 1, "III_rockets": 1, "II_cannon": 3,
+                           "I_swordsmen": 1}, 5 + 5 + 9 + 2, 2 * 9 + 5),
+    "III_mechanized_army": ({"III_tanks": 1, "III_rockets": 2, "I_knights": 1,
+                             "II_cannon": 2}, 5 + 10 + 2 + 6, 2 * 10 + 5),
+    "III_shock_troops": ({"II_riflemen": 1, "III_tanks": 3, "A_warriors": 1, "I_knights": 3},
+                         3 + 15 + 1 + 6, 2 * 11 + 6),
+    "III_modern_army": ({"III_modern_infantry": 2, "III_tanks": 1, "III_rockets": 1,
+                         "A_warriors": 1, "II_riflemen": 1, "II_cavalrymen": 1,
+                         "II_cannon": 1}, 10 + 5 + 5 + 1 + 3 + 3 + 3, 2 * 13 + 7),
+}
+
+
+@pytest.mark.parametrize("card", list(_AGE_III))
+def test_age_iii_tactic_played_with_age_iii_obsolete_units_and_an_air_force_L1574_L1588(
+        card: str) -> None:
+    """Playing each Age III tactic (1 military action) turns the units in play into one
+    up-to-date army (Age II units are one level below: up to date, L1588) and one obsolete
+    army (an Age A or I unit, two or more levels below: the lower value, L1580); the air force
+    joins the up-to-date army and doubles its bonus (L1959), the obsolete one stays single."""
+    st, civ = _turn()
+    units, own, bonus = _AGE_III[card]
+    assert _army(civ, {**units, "III_air_forces": 1}) == own + 5
+    civ.military = [card]
+    answer(st, f"tactic:{card}")
+    assert civ.tactic == card and civ.ma_spent == 1
+    assert ratings(civ)[STR] == own + 5 + bonus
+    armies = ENGINE.view(st, None).players[st.current].armies
+    t = TACTIC[card]
+    assert [(a.obsolete, a.bonus, a.air_force) for a in armies] == [
+        (False, 2 * t.bonus, "III_air_forces"), (True, t.obsolete_bonus, None)]
+    assert all(AGE[u] >= 2 for u in armies[0].units)
+    assert any(AGE[u] <= 1 for u in armies[1].units)
 
 
 # -- playing and copying (L1504-L1554) ----------------------------------------------------

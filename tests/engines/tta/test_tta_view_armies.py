@@ -55,3 +55,22 @@ def test_armies_are_the_same_in_every_view_and_reveal_no_hand() -> None:
         assert build_view(st, seat).players[0].armies == public.players[0].armies
     assert "II_raid" not in public.model_dump_json()
     assert build_view(st, None).players[1].armies == []  # no tactic: no army
+
+
+def test_the_view_tells_which_army_each_air_force_joined_L1957_L1961() -> None:
+    """An air force joins one army (the strongest first) and doubles its bonus; two armies
+    and three air forces: both joined, each doubled once, the third air force in no army
+    (its own strength only, L1973)."""
+    st = _army_position()
+    civ = st.civs[0]
+    civ.techs.append("III_air_forces")
+    civ.workers["III_air_forces"] = 1
+    civ.yellow_bank -= 1
+    armies = build_view(st, None).players[0].armies
+    assert [(a.bonus, a.air_force) for a in armies] == [(4, "III_air_forces"), (2, None)]
+    assert sum(a.bonus for a in armies) == army_bonus(civ) == 6
+    civ.workers["III_air_forces"] = 3
+    civ.yellow_bank -= 2
+    armies = build_view(st, None).players[0].armies
+    assert [(a.bonus, a.air_force) for a in armies] == [(4, "III_air_forces")] * 2
+    assert all("III_air_forces" not in a.units for a in armies)  # it fills no slot

@@ -15,7 +15,8 @@ from tta_helpers import (
     set_tokens,
 )
 
-from engines.tta import ages, end_of_turn, row, wonders
+from engines.core.contract import Event
+from engines.tta import ages, end_of_turn, row, wonder_scores, wonders
 from engines.tta.actions.wonder import build_stages
 from engines.tta.facts import COLONIZATION, CUL, HAPPY, RES, SCI, STAGES, STATIC, STR
 from engines.tta.ratings import (
@@ -216,3 +217,168 @@ def test_x14_michelangelo_ignores_the_surcharge_of_every_completed_wonder_L424_C
     assert row.take_cost(st, st.current, 0) == 3
     civ.leader = "I_michelangelo"
     assert row.take_cost(st, st.current, 0) == 1
+
+
+# -- the Age III wonders' one-time culture (L1951-L1955; engines/tta/wonder_scores.py) -----
+def _age_iii(st: TtaState, civ: Civ) -> None:
+    """An Age III position: Iron, Coal and Oil mines, a Computers lab and a Movies theater
+    besides the start (Agriculture 2, Bronze 2, Philosophy 1, Warriors 1), Democracy."""
+    st.age = 3
+    civ.government = "III_democracy"
+    give(civ, "I_iron", 1)
+    give(civ, "II_coal", 0)
+    give(civ, "III_oil", 1)
+    give(civ, "III_computers", 1)
+    give(civ, "III_movies", 2)
+    give(civ, "III_air_forces", 1)
+
+
+def _scored(st: TtaState, card: str) -> tuple[int, list[Event]]:
+    """Culture the current seat scores by completing ``card`` (every stage at once)."""
+    civ = st.civs[st.current]
+    culture = civ.culture
+    civ.wonder = card
+    civ.stages = 0
+    cost = sum(STAGES[card])
+    civ.blue["A_bronze"] += cost
+    civ.blue_bank -= cost
+    events = build_stages(st, st.current, len(STAGES[card]), cost)
+    assert card in civ.wonders and civ.wonder is None
+    check_tokens(st)
+    return civ.culture - culture, events
+
+
+def test_fast_food_chains_1_per_urban_or_unit_worker_2_per_farm_or_mine_worker() -> None:
+    """Start: Agriculture 2 + Bronze 2 (×2) + Philosophy 1 + Warriors 1 = 10; the Age III
+    position adds Iron 1, Oil 1 (×2), Computers 1, Movies 2, Air Forces 1 (×1): 10 + 4 + 4
+    = 18. Coal without a worker counts nothing; unused workers neither; workers, not
+    production: the Railroad's doubled mine worker and a leader's bonuses add nothing."""
+    st, civ = action_turn()
+    assert wonder_scores.fast_food_chains(civ) == 10
+    _age_iii(st, civ)
+    civ.wonders = [wonders.RAILROAD]
+    civ.leader = "II_napoleon_bonaparte"
+    culture, events = _scored(st, wonder_scores.FAST_FOOD_CHAINS)
+    assert culture == 18
+    assert events[-1].kind == "ability" and events[-1].params == {
+        "card": wonder_scores.FAST_FOOD_CHAINS, "culture": 18}
+    assert [e.kind for e in events] == ["wonder_stage", "wonder_completed", "ability"]
+
+
+def test_first_space_flight_total_level_of_technology_cards_with_the_government() -> None:
+    """Technology cards in play, workers or not: Iron 1 + Coal 2 + Oil 3 + Computers 3 +
+    Movies 3 + Air Forces 3 + Democracy 3 = 18; the board's Age A cards are level 0; a
+    special technology counts (Satellites +3), a leader or a wonder does not."""
+    st, civ = action_turn()
+    assert wonder_scores.first_space_flight(civ) == 0
+    _age_iii(st, civ)
+    assert wonder_scores.first_space_flight(civ) == 18
+    give(civ, "III_satellites")
+    civ.leader = "III_albert_einstein"
+    civ.wonders = ["II_eiffel_tower"]
+    culture, events = _scored(st, wonder_scores.FIRST_SPACE_FLIGHT)
+    assert culture == 21
+    assert events[-1].params == {"card": wonder_scores.FIRST_SPACE_FLIGHT, "culture": 21}
+
+
+def test_hollywood_twice_the_culture_of_theaters_and_libraries() -> None:
+    """Movies 2 (4 each) + Journalism 1 (2) = 10 culture, twice: 20. Temples (Religion),
+    labs and the government's culture (Democracy +3) are not theaters or libraries."""
+    st, civ = action_turn()
+    _age_iii(st, civ)
+    give(civ, "II_journalism", 1)
+    civ.workers["A_religion"] = 1
+    civ.yellow_bank -= 1
+    culture, _ = _scored(st, wonder_scores.HOLLYWOOD)
+    assert culture == 20
+
+
+@pytest.mark.parametrize(("leader", "culture"), [
+    ("II_william_shakespeare", 2 * (10 + 2)),  # one library-and-theater pair: +2
+    ("II_j_s_bach", 2 * (10 + 2)),  # +1 per theater: 2 theaters
+    ("III_charlie_chaplin", 2 * (10 + 4)),  # the best theater (Movies, 4) doubled
+    ("II_isaac_newton", 2 * 10),  # science only
+    ("III_albert_einstein", 2 * 10),  # science only
+    ("III_sid_meier", 2 * 10),  # labs' culture: not theaters or libraries
+    ("I_michelangelo", 2 * 10),  # his culture is per happy face, not the buildings'
+])
+def test_hollywood_counts_the_leader_modifiers_of_theater_and_library_culture(
+        leader: str, culture: int) -> None:
+    """The leader's modifiers to the theaters' and libraries' culture count (reference,
+    BGA: Shakespeare, Bach, Chaplin); other culture does not."""
+    st, civ = action_turn()
+    _age_iii(st, civ)
+    give(civ, "II_journalism", 1)
+    civ.leader = leader
+    assert wonder_scores.hollywood(civ) == culture
+
+
+def test_internet_culture_and_science_of_urban_buildings_plus_their_strength() -> None:
+    """Philosophy 1 sci + Computers 5 sci + Movies 2 × 4 cul + Professional Sports 1 × 3
+    strength + Journalism 2 sci 2 cul = 1 + 5 + 8 + 3 + 4 = 21. Happy faces, the
+    government's culture and units' strength are not counted."""
+    st, civ = action_turn()
+    _age_iii(st, civ)
+    give(civ, "III_professional_sports", 1)
+    give(civ, "II_journalism", 1)
+    culture, events = _scored(st, wonder_scores.INTERNET)
+    assert culture == 21
+    assert events[-1].params == {"card": wonder_scores.INTERNET, "culture": 21}
+
+
+@pytest.mark.parametrize(("leader", "culture"), [
+    ("II_isaac_newton", 21 + 3),  # best lab or library: Computers, level 3 science
+    ("III_albert_einstein", 21 + 3),  # the same bonus
+    ("II_william_shakespeare", 21 + 2),  # a library-and-theater pair: 2 culture
+    ("II_j_s_bach", 21 + 2),  # 1 culture per theater
+    ("III_charlie_chaplin", 21 + 4),  # the best theater's culture once more
+    ("III_sid_meier", 21 + 3 - 2),  # labs: culture = level (0 + 3), 1 science less each
+    ("III_bill_gates", 21),  # the labs' resources are not culture, science or strength
+    ("II_napoleon_bonaparte", 21),  # strength per unit type: not the buildings'
+])
+def test_internet_counts_the_leader_modifiers_of_urban_buildings(leader: str,
+                                                                 culture: int) -> None:
+    st, civ = action_turn()
+    _age_iii(st, civ)
+    give(civ, "III_professional_sports", 1)
+    give(civ, "II_journalism", 1)
+    civ.leader = leader
+    assert wonder_scores.internet(civ) == culture
+
+
+def test_an_age_iii_wonder_scores_once_through_the_wonder_option_L987() -> None:
+    """Completed by the ordinary ``wonder:<n>`` action (Engineering: 4 stages for one civil
+    action); nothing is scored for a stage that does not complete it."""
+    st, civ = action_turn()
+    _age_iii(st, civ)
+    give(civ, "III_engineering")
+    civ.wonder = wonder_scores.FAST_FOOD_CHAINS  # stages 4, 4, 4, 4
+    set_tokens(civ, "A_bronze", 12)
+    civ.blue["III_oil"] = 1  # 5 resources
+    civ.blue_bank -= 1
+    culture = civ.culture
+    events = answer(st, "wonder:3")
+    assert civ.culture == culture and civ.stages == 3
+    assert not any(e.kind == "ability" for e in events)
+    events = answer(st, "wonder:1")
+    assert civ.culture == culture + 18 and civ.wonders == [wonder_scores.FAST_FOOD_CHAINS]
+    assert [e.kind for e in events if e.kind == "ability"] == ["ability"]
+    check_tokens(st)
+
+
+def test_an_age_iii_wonder_completed_by_engineering_genius_scores() -> None:
+    """Engineering Genius builds the last stage (L1240): the completion scores all the
+    same (Hollywood's last stage 5, Age III Engineering Genius 5 less: free)."""
+    st, civ = action_turn()
+    _age_iii(st, civ)
+    civ.wonder = wonder_scores.HOLLYWOOD  # stages 5, 6, 5
+    civ.stages = 2
+    civ.blue_bank -= 2
+    civ.hand = ["III_engineering_genius"]
+    culture = civ.culture
+    events = answer(st, "action:III_engineering_genius:wonder")
+    assert civ.wonders == [wonder_scores.HOLLYWOOD]
+    assert civ.culture == culture + 16  # Movies 2 × 4, twice
+    assert {"card": wonder_scores.HOLLYWOOD, "culture": 16} in [
+        e.params for e in events if e.kind == "ability"]
+    check_tokens(st)

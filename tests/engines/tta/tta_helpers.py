@@ -107,7 +107,7 @@ def initial_cards(players: int, mode: str = "first") -> Counter[str]:
     out: Counter[str] = Counter()
     for a in range(ages):
         out.update(civil_deck(a, players))
-        out.update(military_deck(a, players, mode == "first"))
+        out.update(military_deck(a, players, mode))
     return out
 
 
