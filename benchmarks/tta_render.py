@@ -5,7 +5,9 @@ Plays a seeded random 4-player first game (busy policy: 9 answers in 10 are not 
 owner's view, military hand included) the first render (cold: fonts, text masks and card
 tiles not yet cached), the mean and p95 of ``-n`` renders of that position, the drawing /
 encoding split and the PNG size. Targets: table < 150 ms, civilization < 120 ms.
-``--rich`` uses a hand-made Age II position with something in every section instead.
+``--rich`` uses a hand-made Age II position with something in every section instead;
+``--mode peaceful`` plays a peaceful full game instead and takes its last Age III position
+(Age III cards, air forces and their armies when the game built them).
 """
 
 from __future__ import annotations
@@ -26,10 +28,11 @@ NAMES = ["Ana", "陳大文", "Bob the Builder", "李四"]
 ENGINE = TtaEngine()
 
 
-def mid_game(players: int, seed: int) -> TtaState:
-    """The position halfway through a seeded busy random game."""
+def mid_game(players: int, seed: int, mode: str = "first") -> TtaState:
+    """The position halfway through a seeded busy random game (a peaceful full game: its
+    last Age III position)."""
     rng = Rng.from_seed(seed)
-    st = ENGINE.new_game(players, seed)
+    st = ENGINE.new_game(players, seed, {"mode": mode})
     log: list[TtaState] = []
     while ENGINE.result(st) is None:
         prompt = rng.choice(ENGINE.prompts(st))
@@ -39,6 +42,9 @@ def mid_game(players: int, seed: int) -> TtaState:
                                                  else options).id)
         if st.answers % 20 == 0:
             log.append(st.model_copy(deep=True))
+    if mode != "first":
+        late = [x for x in log if x.age == 3]
+        return late[-1] if late else st
     return log[len(log) // 2] if log else st
 
 
@@ -66,10 +72,12 @@ def rich() -> TtaState:
 def main() -> None:
     parser = harness.render_parser(__doc__, seed=3)
     parser.add_argument("--rich", action="store_true", help="the hand-made Age II position")
+    parser.add_argument("--mode", choices=("first", "peaceful"), default="first",
+                        help="the random game's mode (peaceful: a late Age III position)")
     args = parser.parse_args()
-    st = rich() if args.rich else mid_game(4, args.seed)
+    st = rich() if args.rich else mid_game(4, args.seed, args.mode)
     public, own = ENGINE.view(st, None), ENGINE.view(st, 0)
-    print(f"position: 4 players, age {st.age}, round {st.round}, lang {args.lang}")
+    print(f"position: 4 players, {st.mode}, age {st.age}, round {st.round}, lang {args.lang}")
     for label, render, draw, target in (
         ("table", lambda: tta.render_board(public, args.lang, NAMES),
          lambda: tta.table_image(public, args.lang, NAMES), 150),

@@ -145,10 +145,16 @@ def sentences(lang: str, parts: list[str]) -> str:
     return out
 
 
+#: the param through which ``event_text`` hands every seat's name to a game's ``event``
+#: hook, for values listed per seat (TTA's culture scored by each seat: "Ana +14, Bo +7")
+NAMES_PARAM = "_seat_names"
+
+
 def event_text(game: str, lang: str, event: Event, names: dict[int, str]) -> str:
     params = localize_params(game, lang, event.params, names)
     if event.seat is not None:
         params.setdefault("player", names.get(event.seat, str(event.seat)))
+    params[NAMES_PARAM] = names
     if "cost" in event.params:
         params["cost_text"] = cost_text(lang, event.params.get("cost"))
     kind, params = words_for(game).event(lang, event, params)
@@ -157,7 +163,7 @@ def event_text(game: str, lang: str, event: Event, names: dict[int, str]) -> str
     key = f"{game}.event.{kind}"
     if has(lang, key):
         return t(lang, key, **params)
-    detail = ", ".join(f"{k}={v}" for k, v in params.items())
+    detail = ", ".join(f"{k}={v}" for k, v in params.items() if k != NAMES_PARAM)
     return f"{event.kind}: {detail}" if detail else event.kind
 
 

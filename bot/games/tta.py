@@ -1,6 +1,7 @@
 """Through the Ages words and layout: costs in plain words, the action panel's menus, the
-political / event / auction questions, the thread's log, the panel text (platform §5.2)
-and ``/card``.
+political / event / auction questions, the thread's log (with the full game's per-seat
+culture: Age III events' impacts, the global conflict, the final scoring line by line), the
+panel text (platform §5.2) and ``/card``.
 
 Every hook falls back to a readable generic wording (``tta.option.generic``,
 ``tta.prompt.generic``, ``tta.event.generic``) for a kind the catalogue does not know yet,
@@ -14,7 +15,7 @@ from typing import Any
 
 from bot.games import GameWords, of_seat
 from bot.i18n import has, name, t
-from bot.wording import join
+from bot.wording import NAMES_PARAM, join
 from engines.core.contract import Event, Option, Prompt
 
 GAME = "tta"
@@ -27,13 +28,17 @@ GROUPS = ("take", "build", "upgrade", "play", "other", "turn")
 #: the end-of-turn forecast's warnings (the ``end`` option's params), in that order
 END_WARNINGS = ("uprising", "famine_culture", "corruption", "unused_ca", "unused_ma",
                 "discards_needed")
+#: what ending the turn now gains (the ``end`` option's forecast, ``end_of_turn.FORECASTS``):
+#: param -> the card that gives it, worded ``tta.end_gain.<param>``
+END_GAINS = {"churchill_culture": "III_winston_churchill"}
 #: answers the turn summary (``turn_actions``) leaves out: ending the turn goes without saying
 #: (the engine no longer logs it, ``undo_window.UNTOLD``; a state saved before may hold it)
 SUMMARY_SKIPS = frozenset({"end_turn"})
 #: questions of a colonization auction (their ``card`` is the territory put up)
 AUCTION_KINDS = frozenset({"bid", "colonize"})
 #: the ``ability`` event's details (a leader's or wonder's own effect)
-ABILITY_DETAILS = ("culture", "yellow", "ma", "gain_ca", "territory", "under", "retired")
+ABILITY_DETAILS = ("culture", "yellow", "ma", "gain_ca", "mil_sci", "mil_res", "territory",
+                   "under", "retired")
 
 
 def age_text(lang: str, age: Any) -> str:
@@ -92,6 +97,31 @@ def gains_text(lang: str, gains: Mapping[str, Any]) -> str:
         else:
             parts.append(f"{key.replace('_', ' ')} {sign}{abs(value)}")
     return join(lang, parts) or t(lang, "tta.nothing")
+
+
+def seat_values_text(lang: str, values: Any, names: Mapping[int, str]) -> str:
+    """Culture scored by each seat (a list indexed by seat) with the players' names, in
+    seat order, zeros included ("Ana +14, Bo +7, Cy +0")."""
+    if not isinstance(values, list):
+        return t(lang, "tta.nothing")
+    return join(lang, (t(lang, "tta.seat_culture", name=names.get(seat, str(seat)),
+                         sign="−" if n < 0 else "+", n=abs(n))
+                       for seat, n in enumerate(values) if isinstance(n, int)))
+
+
+def score_line(lang: str, line: Any) -> str:
+    """A line of the full game's final scoring (``final_scored``'s ``line``, a result
+    breakdown key) in words: ``tta.score.<line>``, else the card it is named after (a
+    leader, a wonder: ``bill_gates`` is Bill Gates), else the id made readable."""
+    text = str(line)
+    if has(lang, f"tta.score.{text}"):
+        return t(lang, f"tta.score.{text}")
+    from engines.tta.catalogue import CARDS
+
+    for card in (text, *(f"{age}_{text}" for age in ("III", "II", "I", "A"))):
+        if card in CARDS:
+            return card_name(lang, card)
+    return readable(text)
 
 
 def readable(ident: str) -> str:
@@ -167,11 +197,18 @@ class TtaWords(GameWords):
             return self._action_card(lang, raw, params)
         if key == "play_leader" and raw.get("replaces"):
             key = "play_leader_replacing"
+        elif key == "develop" and raw.get("mil_sci"):
+            # part of the science is Churchill's, usable only for unit technologies
+            key = "develop_restricted"
+            params["by"] = card_name(lang, "III_winston_churchill")
         elif key == "discard" and "value" in raw:
             key = "discard_for_force"  # James Cook: a discard adds to a colonization force
         elif key == "done" and "force" in raw:
             key = "done_force"
         elif key == "end_turn":
+            gains = [t(lang, f"tta.end_gain.{k}", n=raw[k], card=card_name(lang, card))
+                     for k, card in END_GAINS.items() if raw.get(k)]
+            params["gains"] = t(lang, "tta.end_gains", gains=join(lang, gains)) if gains else ""
             warnings = self._end_warnings(lang, raw)
             if warnings:
                 params["warnings"] = warnings
@@ -260,6 +297,18 @@ class TtaWords(GameWords):
             params["count"] = len(raw.get("dealt") or [])
             params["swept"] = cards_text(lang, raw.get("swept") or [])
             return ("replenished_swept" if raw.get("swept") else "replenished"), params
+        if kind in ("impact_scored", "global_conflict"):
+            # per-seat culture (an Age III event's impact, the global conflict, L2259)
+            params["scores"] = seat_values_text(lang, raw.get("culture"),
+                                                params.get(NAMES_PARAM) or {})
+            if kind == "impact_scored" and raw.get("final"):
+                return "impact_scored_final", params
+            return kind, params
+        if kind == "final_scored":
+            params["line"] = score_line(lang, raw.get("line"))
+            return kind, params
+        if kind == "age_began" and raw.get("age") == 4:
+            return "age_began_last", params  # Age IV: no decks, the last round (L1948)
         if kind == "age_ended":
             lost = list(raw.get("yellow_lost") or [])
             params["yellow_lost"] = lost[0] if lost else 0

@@ -45,7 +45,9 @@ BEFORE_RESET_HOOKS: dict[str, Callable[[TtaState, int], list[Event]]] = {}
 FORECASTS: dict[str, Callable[[TtaState, int], dict[str, int]]] = {}
 
 
-def _extra_workers(civ: Civ) -> dict[str, int]:
+def extra_workers(civ: Civ) -> dict[str, int]:
+    """Workers that produce once more in a production phase, by card (``PRODUCTION_WORKERS``:
+    Transcontinental Railroad); production-reading events count them too."""
     extra: dict[str, int] = {}
     if PRODUCTION_WORKERS:
         for c in static_cards(civ):
@@ -81,7 +83,7 @@ def production_forecast(st: TtaState, seat: int) -> economy.EndOfTurn:
     r = ratings(civ)
     farms = tokens.cards(civ, "farm")
     mines = tokens.cards(civ, "mine")
-    extra = _extra_workers(civ)
+    extra = extra_workers(civ)
     args = (civ.yellow_bank, r[HAPPY], civ.pool, civ.blue_bank,
             tuple(VALUE[t] for t in farms), tuple(civ.blue[t] for t in farms),
             tuple(civ.workers[t] + extra.get(t, 0) for t in farms),

@@ -151,6 +151,94 @@ async def test_a_first_game_at_three_players_with_closed_dms(
     assert driver.used["hand"]
 
 
+# -- 2b. a whole peaceful full game ---------------------------------------------------------
+#: "Final scoring — <what>: <rest>." (``impact_scored`` with ``final``, ``final_scored``)
+FINAL_LINE = re.compile(r"^Final scoring — (?P<what>[^:]+): (?P<rest>.+)\.$")
+#: one seat's culture in an impact line ("alice +14", "bob −2": some impacts cost culture)
+SEAT_CULTURE = re.compile(r"(?P<name>\w+) (?P<sign>[+−])(?P<n>\d+)")
+
+
+def thread_lines(thread: simcord.ChannelHandle) -> list[str]:
+    """Every line the bot posted in the thread, oldest first."""
+    return [line for m in sorted(bot_messages(thread), key=lambda m: m.id)
+            for line in m.content.splitlines()]
+
+
+def final_scoring_told(lines: list[str], names: list[str]) -> tuple[list[int], list[int]]:
+    """The culture each seat got, told in the thread's final scoring lines: from the Age III
+    events' impacts and from the lines after them (Bill Gates…); checks their order: every
+    impact before every other line, all of them before the result ("🏁")."""
+    over = next(i for i, line in enumerate(lines) if line.startswith("🏁"))
+    impacts, others = [0] * len(names), [0] * len(names)
+    kinds: list[str] = []
+    for i, line in enumerate(lines):
+        found = FINAL_LINE.match(line)
+        if found is None:
+            continue
+        assert i < over, line  # told before the result
+        if found["what"] in names:  # "Final scoring — bob: Bill Gates +12 culture points."
+            seat = names.index(found["what"])
+            others[seat] += int(re.search(r"\+(\d+) culture", found["rest"])[1])  # type: ignore[index]
+            kinds.append("line")
+        else:  # "Final scoring — Impact of Science: alice +14, bob +7, carol +0."
+            told = {m["name"]: int(m["n"]) * (-1 if m["sign"] == "−" else 1)
+                    for m in SEAT_CULTURE.finditer(found["rest"])}
+            assert list(told) == names, line  # every seat, in seat order
+            for seat, name in enumerate(names):
+                impacts[seat] += told[name]
+            kinds.append("impact")
+    assert kinds == sorted(kinds), kinds  # "impact" < "line": the events first
+    return impacts, others
+
+
+@pytest.mark.slow
+@pytest.mark.bot_settings(board_images=False)
+async def test_a_peaceful_full_game_at_three_players_to_the_final_scoring(
+    world: World, bot_factory: Factory, simcord_bot: CivBot
+) -> None:
+    """The lobby's ``mode=peaceful`` (L2249-L2255): Ages A-III, then Age IV's last round
+    (L1946-L1949), every question answered from the bot's components with a restart
+    mid-turn; the thread tells the final scoring line by line (each Age III event left in
+    the event decks, L2081-L2101, then Bill Gates), their culture adding up to the
+    result's breakdown, then the result naming the winner; no hidden card leaks.
+
+    To keep the test near half a minute, Age I is played through the service (the
+    engine's own random moves, then a restart: the start-up redelivery asks the open
+    questions, as after a crash), the rest through the bot's components."""
+    players = world.members(3)
+    names = [p.name for p in players]
+    thread = await open_game(world.channel, players, "tta", ["mode=peaceful"])
+    state = await state_of(simcord_bot)
+    assert state.mode == "peaceful" and not state.global_conflict
+    assert state.civil_decks[3] and state.military_decks[3]  # Age III is a full age
+    driver = TtaDriver(world.env, bot_factory.bots, thread, players, random.Random(8),
+                       haste=0.3)
+    await restart_mid_turn(world, bot_factory, driver)
+    await play_script(world, bot_factory, players,
+                      lambda st: st.age == 2 and st.interrupt is None)
+    driver = TtaDriver(world.env, bot_factory.bots, thread, players, random.Random(9),
+                       haste=0.3)
+    await driver.play()
+    await assert_scores_posted(driver.bot, thread, names)
+    assert not driver.leaks, driver.leaks[:3]
+    assert not driver.fallbacks, driver.fallbacks
+    assert {"action", "politics", "discard"} <= set(driver.kinds)
+    lines = thread_lines(thread)
+    assert "Age III begins." in lines and any(
+        line == "Age IV begins: no new cards from now on; the game ends after the last round."
+        for line in lines)
+    state = await state_of(driver.bot)
+    impacts, others = final_scoring_told(lines, names)
+    assert impacts == [f["age_iii_events"] for f in state.final]
+    assert others == [sum(v for k, v in f.items()
+                          if k not in ("culture_before", "age_iii_events", "total"))
+                      for f in state.final]
+    assert any(FINAL_LINE.match(line) for line in lines), "no final scoring line"
+    for f in state.final:
+        assert f["total"] == f["culture_before"] + f["age_iii_events"] + sum(
+            v for k, v in f.items() if k not in ("culture_before", "age_iii_events", "total"))
+
+
 # -- 3. the moments in between ----------------------------------------------------------------
 def script_to(
     state: TtaState, goal: Callable[[TtaState], bool], tries: int = 300

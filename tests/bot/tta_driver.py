@@ -15,6 +15,7 @@ import functools
 import random
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,7 @@ from bot.client import CivBot
 from bot.games import words_for
 from engines.core.contract import Prompt
 from engines.tta import catalogue
+from engines.tta.engine import TtaEngine
 
 #: a custom id that answers a question, with the pin (version or stamp) and seat it answers
 PINNED = re.compile(r"cb:(?P<kind>[osgnk]):(?P<game>\d+):(?P<pin>\d+|t[0-9a-z]+):(?P<seat>\d+):")
@@ -85,6 +87,39 @@ def hidden_names(
     return out
 
 
+def told_cards(before: Any, state: Any) -> set[str]:
+    """The card ids the public events of the answer that led from ``before`` to ``state``
+    carry (found by replaying each legal answer at ``before``). A card played face up (a
+    bonus card sent to colonize) may share its name with a copy still hidden, and a copy
+    may even come back to the same hand in the same answer (Strategic Territory's draw):
+    the secret's counts alone cannot tell it was shown."""
+    if before is None:
+        return set()
+    engine = TtaEngine()
+    target = state.model_dump_json()
+    for prompt in engine.prompts(before):
+        for option in prompt.options:
+            trial = engine.copy(before)
+            events = engine.apply(trial, prompt.seat, option.id)
+            if trial.model_dump_json() == target:
+                return {str(value) for e in events if e.visible_to is None
+                        for value in _values(e.params)}
+    return set()
+
+
+def _values(params: Any) -> Iterator[Any]:
+    """Every scalar in an event's params, nested lists and dicts (keys too) included."""
+    if isinstance(params, dict):
+        for key, value in params.items():
+            yield key
+            yield from _values(value)
+    elif isinstance(params, list):
+        for value in params:
+            yield from _values(value)
+    else:
+        yield params
+
+
 @dataclass
 class TtaDriver:
     """One game through the bot; ``bots`` is the factory's list (the newest bot runs)."""
@@ -118,6 +153,12 @@ class TtaDriver:
     mark: int = 0  # the newest message id before the last answer
     turn: tuple[int, int] = (0, -1)  # (round, current seat) of the turn being played
     turn_mark: int = 0  # the newest message id before that turn began
+    #: user id -> the newest thread message that mentioned them, as first seen: a mention
+    #: notifies when it is posted, and the bot may later edit it away (a question answered
+    #: becomes "✅ carol chose: …", her next question of the same event follows unmentioned)
+    pinged: dict[int, int] = field(default_factory=dict)
+    before: Any = None  # the state at the last ``check_hidden`` (``told_cards``)
+    seen: int = 0  # the newest thread message id read for ``pinged``
 
     @property
     def bot(self) -> CivBot:
@@ -292,6 +333,12 @@ class TtaDriver:
         or the "Show my hand" note it has been told about) and has been mentioned since it
         began waiting: once per turn, so a question asked again in the same turn (the panel
         coming back after another seat's bid) needs no second mention."""
+        for raw in self.stored(self.thread):
+            if raw.id <= self.seen:
+                break  # newest first: the rest was read before
+            for user in raw.ping_user_ids:
+                self.pinged[user] = max(self.pinged.get(user, 0), raw.id)
+        self.seen = max([self.seen, *(m.id for m in self.stored(self.thread)[:1])])
         questions = await self.questions()
         if not questions:
             return
@@ -312,7 +359,8 @@ class TtaDriver:
             since = self.waiting.setdefault(seat, (pinned, 0 if first else self.mark))[1]
             if seat == state.current:
                 since = min(since, self.turn_mark)
-            mentioned = pinged_since(thread, user_id, since)
+            mentioned = (pinged_since(thread, user_id, since)
+                         or self.pinged.get(user_id, 0) > since)
             assert mentioned, f"seat {seat} was not mentioned for {pinned}"
 
     def fresh(self, message: Any) -> Any:
@@ -330,6 +378,8 @@ class TtaDriver:
         everything = secret_cards(state)
         shown = self.secret - everything
         self.secret = everything
+        before, self.before = self.before, state
+        flagged: list[tuple[str, str]] = []  # (name, what the leak says)
         # (channel, seat whose eyes, or None: everyone's; ephemeral thread replies are read
         # as what their one reader may know)
         viewers: list[tuple[simcord.ChannelHandle, int | None]] = [(self.thread, None)]
@@ -343,8 +393,9 @@ class TtaDriver:
             for raw in self.stored(channel):
                 if raw.is_ephemeral != ephemeral_pass:
                     continue  # public lines on the public pass, private ones on their reader's
-                if ephemeral_pass and not raw.visible_to(self.players[viewer].user.id):
-                    continue
+                if ephemeral_pass and (
+                        viewer is None or not raw.visible_to(self.players[viewer].user.id)):
+                    continue  # (the ephemeral passes always have a reader)
                 text = raw.content + "".join(f"\n{e}" for e in getattr(raw, "embeds", []) or [])
                 lines = set(text.splitlines())
                 seen = self.checked.setdefault(raw.id, set())
@@ -352,8 +403,11 @@ class TtaDriver:
                     for pattern, name in patterns:
                         if pattern.search(line):
                             where = "the thread" if viewer is None else f"seat {viewer}'s DMs"
-                            self.leaks.append(f"{name} ({hidden[name]}) in {where}: {line}")
+                            flagged.append((name, f"{name} ({hidden[name]}) in {where}: {line}"))
                 seen |= lines
+        if flagged:
+            told = {military_names()[0].get(c) for c in told_cards(before, state)}
+            self.leaks += [leak for name, leak in flagged if name not in told]
 
     async def play(self, limit: int = 3000) -> int:
         """Answers until the game is over; the number of answers."""

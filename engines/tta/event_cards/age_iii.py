@@ -52,7 +52,7 @@ from collections.abc import Callable
 
 from engines.tta import economy
 from engines.tta.catalogue import MILITARY
-from engines.tta.end_of_turn import _extra_workers
+from engines.tta.end_of_turn import extra_workers
 from engines.tta.event_cards import effects
 from engines.tta.event_cards.targets import ranked
 from engines.tta.events import RESOLVERS
@@ -75,7 +75,7 @@ Impact = Callable[[TtaState, int], list[int]]
 
 def produced(civ: Civ, kind: str) -> int:
     """Food (``farm``) or resources (``mine``) those cards produce per turn (see above)."""
-    extra = _extra_workers(civ)
+    extra = extra_workers(civ)
     return sum(VALUE[t] * (n + extra.get(t, 0)) for t, n in civ.workers.items()
                if KIND[t] == kind)
 

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from bot.games import words_for
-from bot.games.tta import GROUPS, TtaWords
+from bot.games.tta import ABILITY_DETAILS, GROUPS, TtaWords
 from bot.i18n import LANGUAGES, catalogue, name, t
 from bot.views.lobby import option_words
-from bot.wording import event_text, option_text, prompt_text
-from engines.core.contract import Event, Option, Prompt
+from bot.wording import event_text, option_text, prompt_text, result_lines
+from engines.core.contract import Event, GameResult, Option, Prompt, SeatScore
 from engines.core.playout import random_choice
 from engines.core.rng import Rng
 from engines.tta.engine import TtaEngine
@@ -25,30 +25,47 @@ from games.service import lobby_options
 ENGINE = TtaEngine()
 NAMES = {0: "Ana", 1: "Bo", 2: "Cy", 3: "Di"}
 WORDS = TtaWords()
-#: random games played for the vocabulary (2, 3 and 4 players in turn)
+#: random first games played for the vocabulary (2, 3 and 4 players in turn)
 GAMES = 240
+#: random peaceful full games (Ages A-III and Age IV's last round, L1936-L2111, L2249-L2255),
+#: half of them with the global conflict (L2257-L2259)
+PEACEFUL_GAMES = 60
+PEACEFUL = {"mode": "peaceful", "global_conflict": "off"}
+PEACEFUL_CONFLICT = {"mode": "peaceful", "global_conflict": "on"}
 ENGINE_DIR = Path(__file__).resolve().parents[3] / "engines" / "tta"
+#: the reference's Chinese names (``names_zh.json``: ``None`` where none is known)
+NAMES_ZH = Path("/work/shared/reference/tta/names_zh.json")
 
 
-def games(count: int, first_seed: int = 0) -> Iterator[tuple[list[Prompt], list[Event]]]:
+def games(
+    count: int, first_seed: int = 0, options: dict[str, str] | None = None
+) -> Iterator[tuple[list[Prompt], list[Event]]]:
     """Every position's open prompts and the events of the answer chosen there, over
-    ``count`` uniformly random games."""
+    ``count`` uniformly random games (the first game unless ``options`` say otherwise)."""
     for n in range(count):
         draws = Rng(first_seed + n + 1)
-        state = ENGINE.new_game(2 + n % 3, first_seed + n)
+        state = ENGINE.new_game(2 + n % 3, first_seed + n, options)
         while prompts := ENGINE.prompts(state):
             prompt, option = random_choice(prompts, draws)
             yield prompts, ENGINE.apply(state, prompt.seat, option.id)
 
 
+def all_games() -> Iterator[tuple[list[Prompt], list[Event]]]:
+    """The first games and the peaceful full games the vocabulary is read from."""
+    yield from games(GAMES)
+    yield from games(PEACEFUL_GAMES // 2, 10_000, PEACEFUL)
+    yield from games(PEACEFUL_GAMES // 2, 20_000, PEACEFUL_CONFLICT)
+
+
 @cache
 def vocabulary() -> tuple[dict[Any, Prompt], dict[Any, Option], dict[Any, Event]]:
     """One prompt, option and event per distinct kind and param names (what the hooks
-    branch on) met in ``GAMES`` random games."""
+    branch on) met in the random games; an event also per distinct age (Age IV's
+    beginning is worded apart)."""
     prompts: dict[Any, Prompt] = {}
     options: dict[Any, Option] = {}
     events: dict[Any, Event] = {}
-    for open_prompts, answered in games(GAMES):
+    for open_prompts, answered in all_games():
         for prompt in open_prompts:
             prompts.setdefault((prompt.kind, prompt.params.get("bidder_seat") is None), prompt)
             for option in prompt.options:
@@ -56,7 +73,7 @@ def vocabulary() -> tuple[dict[Any, Prompt], dict[Any, Option], dict[Any, Event]
                 options.setdefault((prompt.kind, option.key, sign), option)
         for event in answered:
             sign = tuple(sorted(k for k, v in event.params.items() if v))
-            events.setdefault((event.kind, sign), event)
+            events.setdefault((event.kind, sign, event.params.get("age")), event)
     return prompts, options, events
 
 
@@ -104,6 +121,16 @@ def test_every_option_prompt_and_event_of_random_games_is_worded(lang: str) -> N
             continue
         if kind == "generic" or not own_key(lang, f"tta.event.{kind}") or "{" in text:
             missing.append(f"event {event.kind}: {text}")
+        # what a gain or an ability carries is worded key by key, never as a raw name
+        gains = event.params.get("gained") if event.kind == "action_card" else (
+            event.params if event.kind == "event_effect" else {})
+        for key in gains or {}:
+            if not own_key(lang, f"tta.gain.{key}"):
+                missing.append(f"gain {key} of {event.kind}: {text}")
+        if event.kind == "ability":
+            for key in set(event.params) - {"card"}:
+                if key not in ABILITY_DETAILS or not own_key(lang, f"tta.ability.{key}"):
+                    missing.append(f"ability {key}: {text}")
     assert missing == []
 
 
@@ -150,6 +177,10 @@ def test_random_games_meet_the_documented_vocabulary() -> None:
     assert {"turn", "took", "production", "drew_military", "drew_military_cards",
             "event_prepared", "event_prepared_card", "event_revealed", "turn_actions",
             "colonized"} <= {k[0] for k in events}
+    # the peaceful full games: Age IV began, Age III events scored at the end, conflicts
+    assert ("age_began", ("age",), 4) in events
+    assert any(k[0] == "impact_scored" and "final" in k[1] for k in events)
+    assert "global_conflict" in {k[0] for k in events}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -301,19 +332,140 @@ def test_the_panel_text_tells_round_actions_economy_and_hand() -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_lobby_offers_the_mode_first_and_a_deadline_in_words(lang: str) -> None:
+def test_lobby_offers_the_mode_the_global_conflict_and_deadlines_in_words(lang: str) -> None:
+    """``mode`` = the first game or the peaceful full game, ``global_conflict`` off/on,
+    then the service's deadlines: every name and value in words of the language itself."""
     offered = lobby_options(ENGINE)
-    assert list(offered)[:2] == ["mode", "deadline"]
-    assert offered["mode"] == (("first",), "first")
-    for option in ("mode", "deadline"):
+    assert list(offered)[:3] == ["mode", "global_conflict", "deadline"]
+    assert offered["mode"] == (("first", "peaceful"), "first")
+    assert offered["global_conflict"] == (("off", "on"), "off")
+    for option in offered:
         for value in offered[option][0]:
             label, shown = option_words("tta", lang, option, value)
             worded = [f"{scope}.option_value.{option}.{value}" for scope in ("tta", "lobby")]
             assert any(own_key(lang, k) for k in worded), (option, value)
             assert label != option, option
-    assert option_words("tta", "zh-TW", "mode", "first")[1] == "入門遊戲（規則書的第一局）"
+            # the lobby's select label ("option: value") fits Discord's 100 characters
+            assert len(t(lang, "lobby.option_value", option=label, value=shown)) <= 100
+    assert option_words("tta", "en", "mode", "first")[1] == "first game (Ages A-II)"
+    assert option_words("tta", "en", "mode", "peaceful")[1] == (
+        "full game, peaceful (no aggressions, wars or pacts)")
+    assert option_words("tta", "zh-TW", "mode", "first")[1] == "入門遊戲（時代 A 至 II）"
+    assert option_words("tta", "zh-CN", "global_conflict", "on")[0] == "全球冲突"
     assert own_key(lang, "game.tta")
-    assert own_key(lang, "tta.option_name.mode") and own_key(lang, "tta.option_value.mode.first")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_help_tells_both_modes(lang: str) -> None:
+    """``/help``'s paragraph names the first game and the peaceful full game with the
+    lobby's own words for them."""
+    text = t(lang, "tta.help")
+    first = {"en": "first game", "zh-TW": "入門遊戲", "zh-CN": "入门游戏"}[lang]
+    peaceful = {"en": "full game, peaceful", "zh-TW": "和平遊戲", "zh-CN": "和平游戏"}[lang]
+    conflict = t(lang, "tta.option_name.global_conflict").lower()
+    assert first in text and peaceful in text and conflict in text.lower()
+
+
+# -- the full game's words (issue 9) ---------------------------------------------------------
+FULL_NAMES = {0: "Ana", 1: "Bo", 2: "Cy"}
+
+
+def test_an_age_iii_event_s_impact_names_every_seat_s_culture() -> None:
+    """``impact_scored``: an Age III event scored (L2081-L2101) reads as the card and each
+    player's culture in seat order, zeros included; at the end it says it is the final
+    scoring."""
+    impact = Event(kind="impact_scored", seat=None,
+                   params={"card": "III_impact_of_science", "culture": [14, 7, 0]})
+    assert event_text("tta", "en", impact, FULL_NAMES) == (
+        "Impact of Science: Ana +14, Bo +7, Cy +0.")
+    final = impact.model_copy(update={"params": {**impact.params, "final": True}})
+    assert event_text("tta", "en", final, FULL_NAMES) == (
+        "Final scoring — Impact of Science: Ana +14, Bo +7, Cy +0.")
+    assert event_text("tta", "zh-CN", final, FULL_NAMES) == (
+        "终局计分 — 科学的影响：Ana +14、Bo +7、Cy +0。")
+    assert event_text("tta", "zh-TW", impact, FULL_NAMES) == "科學的影響：Ana +14、Bo +7、Cy +0。"
+
+
+def test_the_global_conflict_names_the_weakest_strength_and_each_seat_s_culture() -> None:
+    """``global_conflict`` (L2257-L2259): strength over the weakest, as culture."""
+    conflict = Event(kind="global_conflict", seat=None,
+                     params={"age": 2, "culture": [0, 5, 2], "weakest": 3})
+    assert event_text("tta", "en", conflict, FULL_NAMES) == (
+        "Global conflict at the end of Age II (weakest strength 3): Ana +0, Bo +5, Cy +2.")
+    assert event_text("tta", "zh-TW", conflict, FULL_NAMES) == (
+        "時代 II 結束時的全球衝突（最低軍力 3）：Ana +0、Bo +5、Cy +2。")
+
+
+def test_a_final_scoring_line_names_its_card_or_its_line() -> None:
+    """``final_scored``: one seat's culture from one line of the full game's end (Bill
+    Gates, or any ``FINAL_SCORING`` line a card registers: worded by ``tta.score.<line>``,
+    else the card of that name, else the id made readable)."""
+    gates = Event(kind="final_scored", seat=1, params={"line": "bill_gates", "culture": 12})
+    assert event_text("tta", "en", gates, FULL_NAMES) == (
+        "Final scoring — Bo: Bill Gates +12 culture points.")
+    assert event_text("tta", "zh-CN", gates, FULL_NAMES) == (
+        "终局计分 — Bo：Bill Gates +12 文化点数。")
+    card = gates.model_copy(update={"params": {"line": "hollywood", "culture": 1}})
+    assert event_text("tta", "en", card, FULL_NAMES) == (
+        "Final scoring — Bo: Hollywood +1 culture point.")
+    other = gates.model_copy(update={"params": {"line": "space_race", "culture": 3}})
+    assert event_text("tta", "en", other, FULL_NAMES) == (
+        "Final scoring — Bo: Space race +3 culture points.")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_age_iv_begins_without_cards_before_the_last_round(lang: str) -> None:
+    """Age IV has no decks: no new cards, and the game ends after the last round, which is
+    this one or the next (L1948, L1879-L1886: the ``last_round`` event says which); other
+    ages begin plainly."""
+    four = event_text("tta", lang, Event(kind="age_began", seat=None, params={"age": 4}), NAMES)
+    assert four == t(lang, "tta.event.age_began_last", age="IV")
+    assert own_key(lang, "tta.event.age_began_last") and "IV" in four
+    three = event_text("tta", lang, Event(kind="age_began", seat=None, params={"age": 3}), NAMES)
+    assert three == t(lang, "tta.event.age_began", age="III")
+    assert event_text("tta", "en", Event(kind="age_began", seat=None, params={"age": 4}),
+                      NAMES) == (
+        "Age IV begins: no new cards from now on; the game ends after the last round.")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_full_game_s_result_breakdown_is_worded(lang: str) -> None:
+    """The full game's result lines: culture before the final scoring, the Age III events,
+    Bill Gates, each a word of the language (``tta.score.<key>``), never a raw key."""
+    result = GameResult(victory="culture", winners=[0], scores=[
+        SeatScore(seat=0, total=120, rank=1, breakdown={
+            "culture_before": 100, "age_iii_events": 8, "bill_gates": 12, "total": 120}),
+        SeatScore(seat=1, total=90, rank=2, breakdown={
+            "culture_before": 85, "age_iii_events": 5, "total": 90})])
+    text = "\n".join(result_lines("tta", lang, 1, result, NAMES))
+    for key in ("culture_before", "age_iii_events", "bill_gates", "total"):
+        assert own_key(lang, f"tta.score.{key}"), key
+    for key in ("culture_before", "age_iii_events", "bill_gates"):
+        assert t(lang, f"tta.score.{key}") in text
+    assert "age_iii_events" not in text and "bill_gates" not in text
+    if lang == "en":
+        assert "culture before scoring 100 · Age III events 8 · Bill Gates 12" in text
+
+
+@pytest.mark.skipif(not NAMES_ZH.exists(), reason="the reference's names are not here")
+@pytest.mark.parametrize("lang", ["zh-TW", "zh-CN"])
+def test_every_card_has_the_reference_s_chinese_name_else_english(lang: str) -> None:
+    """Every card (Age III's leaders, wonders, technologies, events, tactics too) reads
+    with the Chinese name the reference knows; where it knows none, the English name
+    (reference README "Chinese names")."""
+    import json
+
+    from engines.tta.catalogue import CARDS
+
+    reference = json.loads(NAMES_ZH.read_text(encoding="utf-8"))["names"]
+    script = lang.replace("-", "_")
+    assert set(CARDS) <= set(reference)
+    for card in CARDS:
+        known = reference[card][script]
+        assert name(lang, "tta", card) == (known or reference[card]["en"]), card
+    assert name(lang, "tta", "III_impact_of_science") == reference[
+        "III_impact_of_science"][script]
+    assert name(lang, "tta", "III_bill_gates") == "Bill Gates"
 
 
 def test_the_game_uses_the_tta_hooks() -> None:
@@ -426,3 +578,77 @@ def test_a_reaction_names_the_event_or_auction_of_the_seat_whose_turn_it_is() ->
     own = Prompt(seat=0, kind="event_choice", options=[], params={"event": "markets"},
                  reaction=True)
     assert reaction_asker("tta", "en", own, view, NAMES) is None
+
+
+def test_churchill_s_choice_and_the_science_it_restricts_are_worded() -> None:
+    """Winston Churchill's once-per-turn choice (scope §14): 3 culture, or 3 science and 3
+    resources for the military this turn; a technology paid partly with that science says
+    so; his ``ability`` event tells either gain."""
+    churchill = "III_winston_churchill"
+    culture = Option(id="churchill:culture", key="churchill_culture", card=churchill,
+                     group="other", params={"card": churchill, "culture": 3})
+    assert option_text("tta", "en", culture, NAMES) == "Winston Churchill: +3 culture points"
+    military = Option(id="churchill:military", key="churchill_military", card=churchill,
+                      group="other", params={"card": churchill, "mil_sci": 3, "mil_res": 3})
+    assert option_text("tta", "en", military, NAMES) == (
+        "Winston Churchill: +3 science points for unit technologies and +3 resources for "
+        "units, this turn")
+    develop = Option(id="develop:III_rockets", key="develop", card="III_rockets",
+                     params={"card": "III_rockets", "ca": 1, "sci": 6, "mil_sci": 3})
+    assert option_text("tta", "en", develop, NAMES) == (
+        "Develop Rockets (1 civil action, 6 science points; 3 of the science from "
+        "Winston Churchill)")
+    plain = develop.model_copy(update={"params": {"card": "III_rockets", "ca": 1, "sci": 6}})
+    assert option_text("tta", "en", plain, NAMES) == (
+        "Develop Rockets (1 civil action, 6 science points)")
+    gained = Event(kind="ability", seat=1,
+                   params={"card": churchill, "mil_sci": 3, "mil_res": 3})
+    assert event_text("tta", "en", gained, NAMES) == (
+        "Bo — Winston Churchill: +3 science points for unit technologies this turn, "
+        "+3 resources for military units this turn.")
+    scored = Event(kind="ability", seat=1, params={"card": churchill, "culture": 3})
+    assert event_text("tta", "zh-TW", scored, NAMES) == "Bo — Winston Churchill：+3 文化點數。"
+
+
+def test_every_result_breakdown_key_is_worded_for_the_thread_and_the_image() -> None:
+    """The result's breakdown keys of random first and peaceful games, and every line a
+    card registers for the full game's end (``scoring.FINAL_SCORING``): each has words of
+    its own in every language for the thread (``tta.score.<key>``) and the final scoring
+    image (``tta.render.score.<key>``), which draws it (``renderers.tta.SCORE_KEYS``)."""
+    from engines.tta import scoring
+    from renderers.tta import SCORE_KEYS
+
+    keys: set[str] = set(scoring.FINAL_SCORING)
+    for options in (None, PEACEFUL):
+        for n in range(3):
+            draws = Rng(n + 1)
+            state = ENGINE.new_game(2 + n, 900 + n, options)
+            while prompts := ENGINE.prompts(state):
+                prompt, option = random_choice(prompts, draws)
+                ENGINE.apply(state, prompt.seat, option.id)
+            result = ENGINE.result(state)
+            assert result is not None
+            keys |= {k for score in result.scores for k in score.breakdown}
+    keys.discard("total")
+    assert {"culture_before", "technologies", "age_iii_events", "bill_gates"} <= keys
+    assert keys <= set(SCORE_KEYS), keys - set(SCORE_KEYS)
+    for lang in LANGUAGES:
+        for key in keys:
+            assert own_key(lang, f"tta.score.{key}"), (lang, key)
+            assert own_key(lang, f"tta.render.score.{key}"), (lang, key)
+
+
+def test_ending_the_turn_tells_what_churchill_gives_if_unused() -> None:
+    """Churchill's choice unused in the turn scores 3 culture at its end (ruling B19): the
+    ``end`` option's forecast (``churchill_culture``) shows on the button, warnings or not,
+    and asks no confirmation by itself (it costs nothing)."""
+    end = Option(id="end", key="end_turn", group="turn",
+                 params={"uprising": False, "unused_ca": 0, "churchill_culture": 3})
+    assert option_text("tta", "en", end, NAMES) == (
+        "End turn (Winston Churchill: +3 culture points)")
+    assert words_for("tta").warnings(end) == {}
+    costly = end.model_copy(update={"params": {**end.params, "unused_ca": 2}})
+    assert option_text("tta", "en", costly, NAMES) == (
+        "End turn — 2 civil actions unused (Winston Churchill: +3 culture points)")
+    assert option_text("tta", "zh-CN", end, NAMES) == (
+        "结束回合（Winston Churchill：+3 文化点数）")

@@ -332,3 +332,43 @@ def test_final_scores_both_decks_top_first_older_events_ignored_L2083_L2085() ->
     assert st.current_events == ["II_cold_war", COLONIES]
     st.current_events, st.future_events = [], []
     assert final_scores(st) == []
+
+
+def _rich(players: int) -> TtaState:
+    """Age III: seats 0 and 1 hold the same large civilization (farms, mines, every urban
+    type, units with an air force, special technologies, Democracy, wonders, a colony); the
+    others are as at the start."""
+    from tta_helpers import give
+
+    st = peaceful(players)
+    st.age = 3
+    civ = st.civs[0]
+    for card, workers in (("I_irrigation", 2), ("III_oil", 1), ("I_alchemy", 2),
+                          ("III_computers", 1), ("I_theology", 1), ("II_journalism", 1),
+                          ("III_movies", 1), ("III_professional_sports", 1),
+                          ("I_knights", 2), ("III_tanks", 1), ("III_air_forces", 1),
+                          ("III_civil_service", 0), ("III_satellites", 0)):
+        give(civ, card, workers)
+    civ.government = "III_democracy"
+    civ.wonders = ["A_pyramids", "II_eiffel_tower", "III_internet"]
+    civ.colonies = ["I_vast_territory"]
+    st.civs[1] = civ.model_copy(deep=True)  # seats 0 and 1 tie on everything
+    return st
+
+
+EACH = sorted(set(IMPACT) - {SCIENCE, STRENGTH})
+
+
+@pytest.mark.parametrize("card", EACH)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_tied_civilizations_score_alike_whoever_is_current_L1408(card: str,
+                                                                 players: int) -> None:
+    """The per-civilization cards break no tie: two identical civilizations score the same,
+    whichever seat counts as current, and each scores what it would score alone."""
+    st = _rich(players)
+    results = [IMPACT[card](st, first) for first in range(players)]
+    assert all(r == results[0] for r in results)
+    assert results[0][0] == results[0][1] == score(card, st.civs[0].model_copy(deep=True))
+    alone = [score(card, c.model_copy(deep=True)) for c in st.civs]
+    assert results[0] == alone
+    assert results[0][0] > 0  # the position scores on every card

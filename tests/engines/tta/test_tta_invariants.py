@@ -31,7 +31,7 @@ from engines.tta import prompts as questions
 from engines.tta.ratings import _rate
 from engines.tta.state import TtaState
 
-#: games per player count, by mode (with test_tta_properties' 300 of each mode)
+#: games per player count, by mode (with test_tta_properties' 180 of each mode)
 CHEAP_GAMES = {"first": 700, "peaceful": 600}
 EXPENSIVE_GAMES = {"first": 30, "peaceful": 20}
 MODES = ("first", "peaceful")

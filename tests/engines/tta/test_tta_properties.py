@@ -16,7 +16,7 @@ from engines.core.contract import Prompt
 from engines.core.rng import Rng
 from engines.tta.state import TtaState
 
-GAMES = 50  # per mode, player count and policy: 600 seeded games in all
+GAMES = 30  # per mode, player count and policy: 360 seeded games in all
 MODES = ("first", "peaceful")
 QUIET = ("end", "pass")
 
