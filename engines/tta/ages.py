@@ -27,7 +27,7 @@ from engines.tta.ratings import strength
 from engines.tta.state import TtaState
 
 #: the age whose beginning ends the game, by mode (the first game: Age III, L1873-L1886)
-FINAL_AGE = {"first": 3, "peaceful": 4}
+FINAL_AGE = {"first": 3, "peaceful": 4, "full": 4}
 
 
 def end_age_a(st: TtaState) -> list[Event]:

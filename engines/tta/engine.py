@@ -14,7 +14,7 @@ from engines.tta import catalogue as cat
 from engines.tta import interrupts, leaders, politics, turn, undo_window, wonders
 from engines.tta.prompts import RULE_ACTIONS, options
 from engines.tta.scoring import result
-from engines.tta.setup import MODES, new_state
+from engines.tta.setup import LOBBY_MODES, new_state
 from engines.tta.state import TtaState, fast_copy
 from engines.tta.view import TtaView
 from engines.tta.views import build_view
@@ -34,7 +34,7 @@ class TtaEngine(Engine[TtaState]):
     max_players: ClassVar[int] = 4
     state_type: ClassVar[type[BaseModel]] = TtaState
     game_options: ClassVar[dict[str, tuple[tuple[str, ...], str]]] = {
-        "mode": (MODES, "first"),
+        "mode": (LOBBY_MODES, "first"),
         "global_conflict": (("off", "on"), "off"),
     }
     #: events and auctions ask other seats mid-turn (``Prompt.reaction``)

@@ -29,8 +29,11 @@ from engines.tta.ratings import civil_total, military_total
 from engines.tta.state import Civ, TtaState
 
 #: ``first``: the book's first game (Ages A-II, L184-L201); ``peaceful``: the full game
-#: without aggressions, wars and pacts (L1936-L2111, L2249-L2255)
-MODES = ("first", "peaceful")
+#: without aggressions, wars and pacts (L1936-L2111, L2249-L2255); ``full``: the full game
+#: with them (its conflict rules are being built: not offered in the lobby yet)
+MODES = ("first", "peaceful", "full")
+#: the modes the lobby offers
+LOBBY_MODES = ("first", "peaceful")
 
 
 def new_civ() -> Civ:

@@ -76,7 +76,8 @@ class TtaState(BaseModel):
 
     players: int
     rng: int
-    #: ``first`` (the book's first game) or ``peaceful`` (the full game without conflict)
+    #: ``first`` (the book's first game), ``peaceful`` (the full game without conflict) or
+    #: ``full`` (the full game; its conflict rules are being built, not in the lobby yet)
     mode: str = "first"
     #: the global conflict variant: culture for strength over the weakest at the end of
     #: Ages I, II and III (L2257-L2259)
@@ -124,6 +125,12 @@ class TtaState(BaseModel):
     revealed: str | None = None
     #: seats that forfeit their next political action (International Agreement)
     forfeit_politics: list[int] = Field(default_factory=list)
+    #: wars declared and not yet resolved (``wars.py``): ``{"card", "attacker", "defender"}``,
+    #: in declaration order; entries are never changed in place
+    wars: list[dict[str, Any]] = Field(default_factory=list)
+    #: pacts in play (``pacts.py``): ``{"card", "owner", "partner", "owner_side"}`` — the
+    #: card lies in ``owner``'s area (one each, L2041); entries are never changed in place
+    pacts: list[dict[str, Any]] = Field(default_factory=list)
     #: the current seat's undo window (``undo_window.py``, platform §4.1)
     undo: UndoWindow = Field(default_factory=UndoWindow)
     #: the answers kept in the open undo window, for its ``turn_actions`` summary (§4.2);
@@ -159,7 +166,8 @@ def fast_copy(s: TtaState) -> TtaState:
     """An independent deep copy, without pydantic validation."""
     d: dict[str, Any] = dict(s.__dict__)
     for key in ("row", "current_events", "future_events", "future_owners", "past_events",
-                "common_tactics", "removed", "boxed", "winners", "forfeit_politics"):
+                "common_tactics", "removed", "boxed", "winners", "forfeit_politics", "wars",
+                "pacts"):
         d[key] = d[key][:]
     for key in ("civil_decks", "military_decks", "military_discards"):
         d[key] = [x[:] for x in d[key]]

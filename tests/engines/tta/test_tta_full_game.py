@@ -191,3 +191,30 @@ def test_full_game_scores_age_iii_events_of_both_decks_ties_to_the_starting_play
     assert st.current_events == ["I_foray"]  # older events are ignored (L2085)
     assert "III_impact_of_science" in st.past_events and st.future_events == []
     assert ENGINE.result(st) is not None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_full_mode_keeps_the_conflict_cards_pacts_only_from_3_players_L1940_L2035(
+        players: int) -> None:
+    from engines.tta.setup import new_state
+
+    st = new_state(players, 3, "full")
+    for age in (1, 2, 3):
+        assert Counter(st.military_decks[age]) == Counter(military_deck(age, players))
+    kinds = Counter(KIND[c] for d in st.military_decks for c in d)
+    assert kinds["aggression"] > 0 and kinds["war"] > 0
+    assert (kinds["pact"] > 0) == (players > 2)  # L2035
+    assert "full" not in ENGINE.game_options["mode"][0]  # not in the lobby until complete
+
+
+def test_attack_cost_doubles_against_gandhi_and_his_owner_may_not_attack() -> None:
+    from engines.tta import conflict
+    from engines.tta.setup import new_state
+
+    st = new_state(3, 3, "full")
+    assert conflict.printed_cost("III_war_over_culture") == 3
+    assert conflict.attack_cost(st, 0, 1, "III_war_over_culture") == 3
+    st.civs[1].leader = conflict.GANDHI
+    assert conflict.attack_cost(st, 0, 1, "III_war_over_culture") == 6
+    assert conflict.may_attack(st, 0, 1) and not conflict.may_attack(st, 1, 0)
+    assert not conflict.may_attack(st, 0, 0)
