@@ -97,6 +97,18 @@ def deadline_seconds(info: GameInfo, *, reaction: bool = False) -> float | None:
     return DEADLINES.get(info.options.get(DEADLINE_OPTION, "none"))
 
 
+def reminder_delay(info: GameInfo, delay: float, *, reaction: bool = False) -> float:
+    """When a seat waited on is reminded: after ``delay``, or halfway to its deadline when
+    that comes sooner, so a player always hears before the bot chooses for them."""
+    deadline = deadline_seconds(info, reaction=reaction)
+    return delay if deadline is None else min(delay, deadline / 2)
+
+
+#: the earliest any reminder can be due: halfway to the shortest deadline
+SHORTEST_REMINDER = min(v for v in (*DEADLINES.values(), *REACTION_DEADLINES.values())
+                        if v is not None) / 2
+
+
 def any_deadline(info: GameInfo) -> bool:
     """Whether some question of the game has a deadline."""
     return deadline_seconds(info) is not None or deadline_seconds(info, reaction=True) is not None
@@ -586,21 +598,28 @@ class GameService:
         return await self.store.record_mention(game_id, seat, version, self._clock())
 
     async def due_reminders(self, delay_seconds: float) -> list[tuple[GameInfo, int, int]]:
-        """(game, seat, version) of mentions older than the delay whose seat still has an open
+        """(game, seat, version) of mentions older than the delay (or than half the seat's
+        deadline when that is shorter, :func:`reminder_delay`) whose seat still has an open
         question and has not answered since, in active games.
 
         A game that cannot be read is skipped (and reported once, see :meth:`take_failures`);
         it never stops the reminders of the others.
         """
-        notices = await self.store.pending_notices(self._clock() - delay_seconds)
+        now = self._clock()
+        notices = await self.store.pending_notices(
+            now - min(delay_seconds, SHORTEST_REMINDER)
+        )
         due: list[tuple[GameInfo, int, int]] = []
-        waiting: dict[int, tuple[GameInfo, set[int]] | None] = {}
+        #: game -> (info, {seat: its open question is a reaction}) or None (unreadable)
+        waiting: dict[int, tuple[GameInfo, dict[int, bool]] | None] = {}
         for n in notices:
             if n.game_id not in waiting:
                 waiting[n.game_id] = None
                 try:
                     info, state = await self.load(n.game_id)
-                    seats = {p.seat for p in self.engine(info.game).prompts(state)}
+                    seats: dict[int, bool] = {}
+                    for p in self.engine(info.game).prompts(state):
+                        seats[p.seat] = seats.get(p.seat, True) and p.reaction
                 except ServiceError as exc:
                     if exc.key == "unknown_game":
                         await self._game_failed(n.game_id, exc)
@@ -611,7 +630,10 @@ class GameService:
                 self._game_readable(n.game_id)
                 waiting[n.game_id] = (info, seats)
             found = waiting[n.game_id]
-            if found is not None and n.seat in found[1]:
+            if found is None or n.seat not in found[1]:
+                continue
+            wait = reminder_delay(found[0], delay_seconds, reaction=found[1][n.seat])
+            if n.mentioned_at <= now - wait:
                 due.append((found[0], n.seat, n.version))
         return due
 

@@ -123,3 +123,39 @@ async def test_each_deadline_alone(reacting: GameService, clock: FakeClock) -> N
     assert await reacting.record_mention(reactions_only, 1, 1)
     clock.advance(6 * 3600 + 1)
     assert [(i.id, s) for i, s in await reacting.due_timeouts()] == [(reactions_only, 1)]
+
+
+def _due(rows: list[tuple[Any, int, int]]) -> list[tuple[int, int]]:
+    return [(info.id, seat) for info, seat, _ in rows]
+
+
+async def test_a_reminder_comes_halfway_to_a_deadline_shorter_than_the_reminder_delay(
+    reacting: GameService, clock: FakeClock
+) -> None:
+    """With 12 hours between reminders a 1-hour deadline would pass unannounced: the seat is
+    reminded after half its own deadline (the turn's or, out of turn, the reaction's)."""
+    twelve_hours = 12 * 3600.0
+    game_id = await _started(reacting, deadline="24h", reaction_deadline="1h")
+    assert await reacting.record_mention(game_id, 0, 0)  # its turn: 24 h, reminded at 12 h
+    clock.advance(12 * 3600 - 1)
+    assert await reacting.due_reminders(twelve_hours) == []
+    clock.advance(2)
+    assert _due(await reacting.due_reminders(twelve_hours)) == [(game_id, 0)]
+    await reacting.answer(game_id, ALICE, "add1")
+    assert await reacting.record_mention(game_id, 1, 1)  # out of turn: 1 h, reminded at 30 min
+    clock.advance(1799)
+    assert await reacting.due_reminders(twelve_hours) == []
+    clock.advance(2)
+    assert _due(await reacting.due_reminders(twelve_hours)) == [(game_id, 1)]
+    assert await reacting.due_timeouts() == []  # the deadline itself is still half an hour off
+
+
+async def test_without_a_deadline_the_reminder_delay_holds(
+    reacting: GameService, clock: FakeClock
+) -> None:
+    game_id = await _started(reacting)
+    assert await reacting.record_mention(game_id, 0, 0)
+    clock.advance(3 * 3600)
+    assert await reacting.due_reminders(12 * 3600.0) == []
+    clock.advance(9 * 3600 + 1)
+    assert _due(await reacting.due_reminders(12 * 3600.0)) == [(game_id, 0)]
