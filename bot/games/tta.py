@@ -28,6 +28,10 @@ GROUPS = ("take", "build", "upgrade", "play", "other", "turn")
 #: the end-of-turn forecast's warnings (the ``end`` option's params), in that order
 END_WARNINGS = ("uprising", "famine_culture", "corruption", "unused_ca", "unused_ma",
                 "discards_needed")
+#: answers that close the undo window without a "cannot be undone" confirmation: ending the
+#: turn has its own (the forecast's costs), the last discard is the end of the turn
+FINAL_UNASKED = frozenset({"end"})
+FINAL_UNASKED_PREFIXES = ("discard:",)
 #: what ending the turn now gains (the ``end`` option's forecast, ``end_of_turn.FORECASTS``):
 #: param -> the card that gives it, worded ``tta.end_gain.<param>``
 END_GAINS = {"churchill_culture": "III_winston_churchill"}
@@ -151,6 +155,16 @@ class TtaWords(GameWords):
     #: something (platform §5.2), worded ``tta.warn.<param>``; the menus are worded
     #: ``tta.group.<group>`` (``GameWords.group_label``)
     warn_params = END_WARNINGS
+
+    def warnings(self, option: Option) -> dict[str, Any]:
+        """The end-of-turn forecast's costs, and for any other answer that closes the undo
+        window (``params.final``: it shows a card to the others, asks another seat or uses
+        the deck) a reminder that it cannot be taken back (platform §4.1)."""
+        found = super().warnings(option)
+        if option.params.get("final") and option.id not in FINAL_UNASKED \
+                and not option.id.startswith(FINAL_UNASKED_PREFIXES):
+            found["final"] = True
+        return found
 
     def turn_key(self, view: Any) -> str | None:
         # one seat's whole turn (politics, actions, discards, the events it reveals)

@@ -291,7 +291,8 @@ class TtaDriver:
             message, clicker = found
             result = await self.press(clicker, message, self.choose(self.controls(message, seat)))
             # a page of a menu, a confirmation, a Back: keep pressing until the answer is in
-            for _ in range(6):
+            # (a confirmed option may follow a page, a Back and a second choice)
+            for _ in range(12):
                 if await self.version() != before:
                     break
                 now = await self.questions()

@@ -13,7 +13,7 @@ import pytest
 
 from bot.games import words_for
 from bot.games.tta import ABILITY_DETAILS, GROUPS, TtaWords
-from bot.i18n import LANGUAGES, catalogue, name, t
+from bot.i18n import LANGUAGES, catalogue, has, name, t
 from bot.views.lobby import option_words
 from bot.wording import event_text, option_text, prompt_text, result_lines
 from engines.core.contract import Event, GameResult, Option, Prompt, SeatScore
@@ -494,6 +494,25 @@ def test_ending_the_turn_asks_for_a_confirmation_only_when_it_costs() -> None:
     assert words.warnings(end) == {"unused_ca": 2}
     assert t("en", "tta.warn.unused_ca", n=2) == "2 civil actions unused"
     assert words.warnings(end.model_copy(update={"params": {"unused_ca": 0}})) == {}
+
+
+def test_an_answer_that_cannot_be_undone_asks_for_a_confirmation_platform_4_1() -> None:
+    """``params.final`` (it closes the undo window: a card shown, a seat asked) is confirmed
+    on the panel; ending the turn has its own forecast and the last discard ends the turn."""
+    words = words_for("tta")
+    prepare = Option(id="event:I_foray", key="prepare_event",
+                     params={"card": "I_foray", "culture": 1, "final": True})
+    assert words.warnings(prepare) == {"final": True}
+    tactic = Option(id="tactic:I_legion", key="play_tactic", params={"ma": 1, "final": True})
+    assert words.warnings(tactic) == {"final": True}
+    undoable = Option(id="build:A_warriors", key="build", params={"res": 2, "ca": 1})
+    assert words.warnings(undoable) == {}
+    end = Option(id="end", key="end_turn", params={"unused_ca": 0, "final": True})
+    assert words.warnings(end) == {}
+    last = Option(id="discard:I_foray", key="discard", params={"final": True})
+    assert words.warnings(last) == {}
+    for lang in ("en", "zh-TW", "zh-CN"):
+        assert has(lang, "tta.warn.final")
 
 
 def test_event_questions_name_the_event_card_and_say_gain_or_loss() -> None:
