@@ -19,12 +19,18 @@ began on the starting player's turn, else the next one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engines.core.contract import Event
 from engines.core.fast import event
 from engines.tta.facts import AGE, YELLOW_LOST_AT_AGE_END
 from engines.tta.play import discard_civil, leave, remove_yellow
 from engines.tta.ratings import strength
 from engines.tta.state import TtaState
+
+#: ``ON_AGE_END[i](st, old)``: more antiquated things leave play (pacts of level ``old`` or
+#: less, ``pacts.antiquate``), after leaders and wonders
+ON_AGE_END: list[Callable[[TtaState, int], list[Event]]] = []
 
 #: the age whose beginning ends the game, by mode (the first game: Age III, L1873-L1886)
 FINAL_AGE = {"first": 3, "peaceful": 4, "full": 4}
@@ -76,6 +82,8 @@ def end_age(st: TtaState) -> list[Event]:
             civ.wonder = None
             civ.stages = 0
         lost.append(remove_yellow(civ, YELLOW_LOST_AT_AGE_END))
+    for hook in ON_AGE_END:
+        events.extend(hook(st, old))
     # the old military deck and its discards leave the game (L1859-L1861, L1875)
     st.removed.extend(st.military_decks[ended])
     st.removed.extend(st.military_discards[ended])

@@ -345,7 +345,7 @@ def end_of_turn(*, yellow_left: int, happiness: int, unused_workers: int, blue_b
                 farm_values: Vec, farm_tokens: Vec, farm_workers: Vec,
                 mine_values: Vec, mine_tokens: Vec, mine_workers: Vec,
                 science: int, science_rating: int, culture: int, culture_rating: int,
-                extra_resources: int = 0) -> EndOfTurn:
+                extra_resources: int = 0, extra_food: int = 0) -> EndOfTurn:
     """The uprising check and the production phase of one player's end of turn, in the 2015
     order (L1700-L1766, L2144-L2150, PB ``turn_structure.end_of_turn``):
 
@@ -356,7 +356,11 @@ def end_of_turn(*, yellow_left: int, happiness: int, unused_workers: int, blue_b
     4. food: one token per farm worker (L1736-L1740; a short bank: C2);
     5. consumption from the yellow bank; 4 culture per missing food (L1742-L1760);
     6. resources: one token per mine worker (L1762-L1766), then ``extra_resources`` (Bill
-       Gates' labs) as a gain.
+       Gates' labs, pacts) as a gain; a negative one (Acceptance of Supremacy's B: "1 fewer")
+       is paid from the mines afterwards when they can pay it exactly.
+
+    ``extra_food`` (International Trade Agreement's B) is gained after the farms produce,
+    before consumption.
 
     ``happiness`` is the net faces (clamped here to 0..8). The military discard before and
     the draw and reset after are not economy (TTA-ARCH). The first round needs no flag: its
@@ -386,6 +390,11 @@ def end_of_turn(*, yellow_left: int, happiness: int, unused_workers: int, blue_b
     bank -= sum(made)
     farm_tokens = tuple(t + m for t, m in zip(farm_tokens, made, strict=True))
     food_made = total(farm_values, made)
+    if extra_food > 0:
+        before = total(farm_values, farm_tokens)
+        farm_tokens, taken = gain(farm_values, farm_tokens, extra_food, bank)
+        bank -= taken
+        food_made += total(farm_values, farm_tokens) - before
 
     eat = consumption(yellow_left)
     missing = 0
@@ -404,6 +413,13 @@ def end_of_turn(*, yellow_left: int, happiness: int, unused_workers: int, blue_b
         mine_tokens, taken = gain(mine_values, mine_tokens, extra_resources, bank)
         bank -= taken
         res_made += total(mine_values, mine_tokens) - before
+    elif extra_resources < 0:
+        paid = pay(mine_values, mine_tokens, -extra_resources, bank)
+        if paid is not None and (total(mine_values, mine_tokens)
+                                 - total(mine_values, paid[0]) == -extra_resources):
+            mine_tokens, back = paid  # exactly (no change in the bank: nothing lost)
+            bank += back
+            res_made += extra_resources
 
     return EndOfTurn(False, unhappy, science, culture, due, lost_res, lost_food, food_made,
                      eat, missing, famine, res_made, farm_tokens, mine_tokens, bank)

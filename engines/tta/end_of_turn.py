@@ -59,10 +59,11 @@ def extra_workers(civ: Civ) -> dict[str, int]:
 
 
 def _extra_resources(civ: Civ) -> int:
+    pact = civ.pact_mods.get("resources", 0)  # pacts (``pacts.refresh``)
     if not EXTRA_RESOURCES:
-        return 0
-    return sum(fn(civ) for c in static_cards(civ)
-               if (fn := EXTRA_RESOURCES.get(c)) is not None)
+        return pact
+    return pact + sum(fn(civ) for c in static_cards(civ)
+                      if (fn := EXTRA_RESOURCES.get(c)) is not None)
 
 
 def hook_forecast(st: TtaState, seat: int) -> dict[str, int]:
@@ -89,19 +90,20 @@ def production_forecast(st: TtaState, seat: int) -> economy.EndOfTurn:
             tuple(civ.workers[t] + extra.get(t, 0) for t in farms),
             tuple(VALUE[t] for t in mines), tuple(civ.blue[t] for t in mines),
             tuple(civ.workers[t] + extra.get(t, 0) for t in mines),
-            civ.science, r[SCI], civ.culture, r[CUL], _extra_resources(civ))
+            civ.science, r[SCI], civ.culture, r[CUL], _extra_resources(civ),
+            civ.pact_mods.get("food", 0))
     out = _PRODUCTION.get(args)
     if out is None:
         if len(_PRODUCTION) >= _PRODUCTION_MAX:
             _PRODUCTION.clear()
         (yellow, happy, pool, bank, fv, ft, fw, mv, mt, mw, sci, sci_r, cul, cul_r,
-         extra_res) = args
+         extra_res, extra_food) = args
         out = _PRODUCTION[args] = economy.end_of_turn(
             yellow_left=yellow, happiness=happy, unused_workers=pool, blue_bank=bank,
             farm_values=fv, farm_tokens=ft, farm_workers=fw,
             mine_values=mv, mine_tokens=mt, mine_workers=mw,
             science=sci, science_rating=sci_r, culture=cul, culture_rating=cul_r,
-            extra_resources=extra_res)
+            extra_resources=extra_res, extra_food=extra_food)
     return out
 
 

@@ -10,8 +10,17 @@ from pydantic import BaseModel
 
 from engines.core.contract import Engine, Event, GameResult, Prompt
 from engines.core.errors import IllegalAnswer, not_your_turn
+from engines.tta import (
+    aggressions,  # noqa: F401 (registers the aggressions)
+    interrupts,
+    leaders,
+    pacts,  # noqa: F401 (registers the pacts)
+    politics,
+    turn,
+    undo_window,
+    wonders,
+)
 from engines.tta import catalogue as cat
-from engines.tta import interrupts, leaders, politics, turn, undo_window, wonders
 from engines.tta.prompts import RULE_ACTIONS, options
 from engines.tta.scoring import result
 from engines.tta.setup import LOBBY_MODES, new_state

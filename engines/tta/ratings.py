@@ -132,7 +132,7 @@ def civil_total(civ: Civ) -> int:
 def military_total(civ: Civ) -> int:
     """Red tokens owned = total military actions (L899-L903); Patriotism's temporary one
     (``marks['temp_ma']``) counts until the end of the turn (L1256-L1264)."""
-    return _static(civ, MA) + civ.marks.get("temp_ma", 0)
+    return _static(civ, MA) + civ.marks.get("temp_ma", 0) + civ.pact_mods.get("ma", 0)
 
 
 def civil_left(civ: Civ) -> int:
@@ -156,7 +156,7 @@ def civil_hand_limit(civ: Civ) -> int:
 def military_hand_limit(civ: Civ) -> int:
     """Red tokens owned (+1 with the Library of Alexandria), L1684-L1686: Patriotism's
     temporary military action is no red token (L1262), so it does not count."""
-    return _static(civ, MA) + _static(civ, MIL_HAND)
+    return _static(civ, MA) + _static(civ, MIL_HAND) + civ.pact_mods.get("ma", 0)
 
 
 def units(civ: Civ) -> dict[tuple[str, int], int]:
@@ -229,6 +229,9 @@ def _rate(civ: Civ) -> list[int]:
         r[STR] += p.get("strength", 0)
         r[HAPPY] += p.get("happy", 0)
     r[STR] += army_bonus(civ)
+    if civ.pact_mods:  # pacts: one card, two civilizations (``pacts.refresh``)
+        r[CUL] += civ.pact_mods.get("culture", 0)
+        r[STR] += civ.pact_mods.get("strength", 0)
     if MODIFIERS:
         for c in (*static_cards(civ), *civ.techs):
             m = MODIFIERS.get(c)

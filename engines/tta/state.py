@@ -69,6 +69,9 @@ class Civ(BaseModel):
     used_powers: list[str] = Field(default_factory=list)
     #: the completed wonder Homer was tucked under when replaced (+1 happy there)
     tucked: str | None = None
+    #: totals from the pacts this player is party to (``pacts.refresh``): ``ma``,
+    #: ``strength``, ``culture``, ``resources``, ``food``; read by ``ratings`` and production
+    pact_mods: dict[str, int] = Field(default_factory=dict)
 
 
 class TtaState(BaseModel):
@@ -159,6 +162,7 @@ def copy_civ(c: Civ) -> Civ:
     d["military"] = d["military"][:]
     d["marks"] = dict(d["marks"])
     d["used_powers"] = d["used_powers"][:]
+    d["pact_mods"] = dict(d["pact_mods"])
     return unvalidated(Civ, d, set(_CIV_FIELDS))
 
 

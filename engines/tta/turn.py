@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engines.core.contract import Event
 from engines.core.fast import event
-from engines.tta import ages, politics, row, scoring
+from engines.tta import ages, interrupts, politics, row, scoring, wars
 from engines.tta.actions import tactics
 from engines.tta.end_of_turn import end_turn
 from engines.tta.ratings import military_hand_limit
@@ -27,6 +27,26 @@ def begin_turn(st: TtaState) -> list[Event]:
         st.step = "action"
         return events
     events.extend(row.replenish(st))
+    if wars.due(st, seat):  # the war declared last turn (PB, ruling B3): its winner may be
+        # asked (War over Technology), so the rest of the turn's start runs in the effect
+        events.extend(interrupts.start(st, "turn_start", seat))
+        return events
+    events.extend(_after_wars(st, seat))
+    return events
+
+
+def _turn_start(ctx: interrupts.TtaCtx, seat: int) -> None:
+    """The effect: the seat's wars resolve, then its turn starts as usual."""
+    wars.resolve_in(ctx, seat)
+    ctx.events.extend(_after_wars(ctx.gs, seat))
+
+
+interrupts.EFFECTS["turn_start"] = _turn_start
+
+
+def _after_wars(st: TtaState, seat: int) -> list[Event]:
+    """The start of the turn after the replenish and the wars: tactics, the politics."""
+    events: list[Event] = []
     civ = st.civs[seat]
     tactics.make_common(st, civ)  # exclusive -> common (L1525-L1535; C6: merge)
     # the political phase is skipped when there is nothing to play: an empty military

@@ -91,7 +91,16 @@ FINAL_RULES: dict[str, FinalRule] = {
     "end": _end_closes,
     "discard": _last_discard,  # a face-down discard reveals nothing; the last ends the turn
     "copy_tactic": _never,  # a common tactic: the copy of it in the hand stays hidden
+    "cancel_pact": _always,  # the pact goes to the face-down discard pile (pacts.py)
 }
+
+#: option prefixes whose answer always closes the window though no hidden pile changes
+#: size: a played aggression goes from the hand to the face-down discards, which looks like
+#: a discard, yet it was shown and it changed another civilization (engines/tta/aggressions.py)
+CLOSING: frozenset[str] = frozenset({"aggression",
+                                    # a declared war lies face up (a pact it ends may go to
+                                    # the face-down discards: no pile changes size)
+                                    "war"})
 
 
 # -- prompts: cache, final marks, the undo option, the forecast ---------------------------
@@ -206,7 +215,9 @@ def answer(st: TtaState, seat: int, option_id: str, step: Step) -> list[Event]:
     with reading():  # from here on only the window and the turn log change
         raw = questions.prompts(st)
         if inside:
-            if window.base is not None and _hidden(st) == before and _own_turn(st, raw, seat):
+            if (window.base is not None and _hidden(st) == before
+                    and option_id.partition(":")[0] not in CLOSING
+                    and _own_turn(st, raw, seat)):
                 window.record(option_id)
                 _log(st, prompt, opt)
                 for e in events:

@@ -31,6 +31,25 @@ class ArmyView(BaseModel):
     air_force: str | None = None
 
 
+class WarView(BaseModel):
+    """A declared war waiting for its resolution at the declarer's next turn (public: the
+    card lies face up in the declarer's area, scope §24)."""
+
+    card: str
+    attacker: int
+    defender: int
+
+
+class PactView(BaseModel):
+    """A pact in play (public: it lies face up in ``owner``'s area, scope §25); the owner
+    plays ``owner_side`` (``a`` for symmetric pacts), the partner the other side."""
+
+    card: str
+    owner: int
+    partner: int
+    owner_side: str
+
+
 class PlayerView(BaseModel):
     seat: int
     government: str
@@ -94,3 +113,7 @@ class TtaView(BaseModel):
     revealed: str | None = None
     #: seats whose answers to that event or auction the table is waiting for
     asked: list[int] = []
+    #: wars declared and not yet resolved (``wars.py``)
+    wars: list[WarView] = []
+    #: pacts in play (``pacts.py``)
+    pacts: list[PactView] = []

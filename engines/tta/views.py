@@ -15,7 +15,7 @@ from engines.tta.ratings import (
 )
 from engines.tta.scoring import result
 from engines.tta.state import Civ, TtaState
-from engines.tta.view import ArmyView, PlayerView, TechView, TtaView
+from engines.tta.view import ArmyView, PactView, PlayerView, TechView, TtaView, WarView
 
 
 def _armies(civ: Civ) -> list[ArmyView]:
@@ -69,5 +69,9 @@ def build_view(st: TtaState, seat: int | None) -> TtaView:
         result=result(st),
         revealed=st.revealed,
         asked=[p.seat for p in interrupts.prompts(st)] if st.interrupt is not None else [],
+        wars=[WarView(card=w["card"], attacker=w["attacker"], defender=w["defender"])
+              for w in st.wars],
+        pacts=[PactView(card=p["card"], owner=p["owner"], partner=p["partner"],
+                        owner_side=p["owner_side"]) for p in st.pacts],
     )
 

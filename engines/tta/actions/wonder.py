@@ -27,6 +27,8 @@ from engines.tta.state import Civ, TtaState
 #: ``ON_COMPLETE[wonder](st, seat)``: its one-time effect when completed, after it entered
 #: play; returns the events it logs (engines/tta/wonder_scores.py)
 ON_COMPLETE: dict[str, Callable[[TtaState, int], list[Event]]] = {}
+#: ``AFTER_COMPLETE[i](st, seat)``: after any wonder is completed (pacts counting wonders)
+AFTER_COMPLETE: list[Callable[[TtaState, int], None]] = []
 
 
 def stage_cost(civ: Civ, n: int) -> int:
@@ -86,6 +88,8 @@ def build_stages(st: TtaState, seat: int, n: int, cost: int) -> list[Event]:
         once = ON_COMPLETE.get(wonder)
         if once is not None:
             events.extend(once(st, seat))
+        for hook in AFTER_COMPLETE:
+            hook(st, seat)
     return events
 
 

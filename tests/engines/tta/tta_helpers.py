@@ -82,6 +82,8 @@ def all_cards(st: TtaState) -> Counter[str]:
         out.update(c for c in pile if c is not None)
     if st.revealed is not None:  # an event being resolved (engines/tta/interrupts.py)
         out[st.revealed] += 1
+    out.update(w["card"] for w in st.wars)  # declared wars, face up until resolved (wars.py)
+    out.update(p["card"] for p in st.pacts)  # pacts in play, in the owner's area (pacts.py)
     for piles in (st.civil_decks, st.military_decks, st.military_discards):
         for pile in piles:
             out.update(pile)
