@@ -28,6 +28,11 @@ GROUPS = ("take", "build", "upgrade", "play", "other", "turn")
 #: the end-of-turn forecast's warnings (the ``end`` option's params), in that order
 END_WARNINGS = ("uprising", "famine_culture", "corruption", "unused_ca", "unused_ma",
                 "discards_needed")
+#: aggressions, wars and pacts: worded by ``TtaWords._conflict``
+CONFLICT_EVENTS = frozenset({"aggression", "defended", "aggression_succeeded", "taken",
+                             "annexed", "infiltrated", "war_declared", "war_resolved",
+                             "pact_offered", "pact_accepted", "pact_refused", "pact_cancelled",
+                             "pact_ended"})
 #: answers that close the undo window without a "cannot be undone" confirmation: ending the
 #: turn has its own (the forecast's costs), the last discard is the end of the turn
 FINAL_UNASKED = frozenset({"end"})
@@ -230,6 +235,11 @@ class TtaWords(GameWords):
         elif key in ("food", "resources"):  # Markets: which gain
             params["gain"] = amounts_text(lang, raw)
             key = "gain"
+        elif key == "plunder_take":  # Plunder: the attacker's mix of food and resources
+            params["gain"] = amounts_text(lang, raw)
+        elif key == "offer_pact" and raw.get("side"):
+            key = "offer_pact_side"  # an unequal pact: the offerer names its side (L2055)
+            params["side"] = str(raw["side"]).upper()
         elif key == "mix":  # Foray's gain or Raiders' loss, split (the prompt says which)
             params["food"] = raw.get("food", 0)
             params["resources"] = raw.get("resources", 0)
@@ -378,12 +388,50 @@ class TtaWords(GameWords):
                 return "", params
             params["actions"] = actions
             return kind, params
+        if kind in CONFLICT_EVENTS:
+            return self._conflict(lang, kind, raw, params)
         if kind == "wonder_stage":
             params["stages"] = raw.get("stages", 1)
         if not has(lang, f"tta.event.{kind}"):
             params["what"] = readable(kind)
             params["details"] = _details(lang, raw)
             return "generic", params
+        return kind, params
+
+    def _conflict(
+        self, lang: str, kind: str, raw: Mapping[str, Any], params: dict[str, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        """Aggressions, wars and pacts (issue 10): the kinds whose words depend on how they
+        ended (a defense held or not, a war won or tied, a pact's side or end)."""
+        names: Mapping[int, str] = params.get(NAMES_PARAM) or {}
+        if kind == "defended":
+            params["bonus"] = cards_text(lang, raw.get("bonus") or [])
+            return ("defended_held" if raw.get("held") else "defended_failed"), params
+        if kind == "taken":
+            what = "science" if "science" in raw else "culture"
+            params["n"] = raw.get(what, 0)
+            return f"taken_{what}", params
+        if kind == "war_resolved":
+            winner = raw.get("winner_seat")
+            if winner is None:
+                return "war_tied", params
+            seats = (raw.get("attacker_seat"), raw.get("defender_seat"))
+            loser = seats[1] if winner == seats[0] else seats[0]
+            params["loser"] = names.get(loser, str(loser)) if isinstance(loser, int) else "?"
+            if raw.get("technologies"):
+                params["spoils"] = cards_text(lang, raw["technologies"])
+            else:
+                params["spoils"] = join(lang, (t(lang, f"tta.spoils.{k}", n=raw[k])
+                                               for k in ("yellow", "science", "culture")
+                                               if raw.get(k))) or t(lang, "tta.nothing")
+            return kind, params
+        if kind == "pact_offered" and raw.get("side"):
+            params["side"] = str(raw["side"]).upper()
+            return "pact_offered_side", params
+        if kind == "pact_accepted" and raw.get("replaced"):
+            return "pact_accepted_replacing", params
+        if kind == "pact_ended":
+            return ("pact_ended_age" if raw.get("reason") == "age" else "pact_ended_attack"), params
         return kind, params
 
     def _production(

@@ -162,9 +162,9 @@ def defend(ctx: TtaCtx, attacker: int, card: str, defender: int) -> bool:
     while len(played) + len(dropped) < limit and civ.military:
         total = base + sum(BONUS[b][0] for b in played) + DISCARD_DEFENSE * len(dropped)
         bonus, other = defense_options(st, defender)
-        opts: list[OptionRow] = [["done", "done", {"defense": total}, None]]
+        opts: list[OptionRow] = [["done", "defend_done", {"defense": total}, None]]
         opts += [[f"bonus:{b}", "bonus", {"card": b, "value": BONUS[b][0]}, b] for b in bonus]
-        opts += [[f"drop:{c}", "discard", {"card": c, "value": DISCARD_DEFENSE}, c]
+        opts += [[f"drop:{c}", "defense_discard", {"card": c, "value": DISCARD_DEFENSE}, c]
                  for c in other]
         answer = ctx.ask(defender, "defend", opts,
                          {"card": card, "attacker_seat": attacker, "attack": attack,
@@ -202,8 +202,9 @@ def _plunder(ctx: TtaCtx, attacker: int, card: str, victim: int, n: int) -> None
     civ = ctx.gs.civs[victim]
     food, res = tokens.food(civ), tokens.resources(civ)
     take = min(n, food + res)
-    opts: list[OptionRow] = [[f"take:{f}", "take", {"food": f, "resources": take - f}, None]
-                             for f in range(max(0, take - res), min(take, food) + 1)]
+    opts: list[OptionRow] = [
+        [f"take:{f}", "plunder_take", {"food": f, "resources": take - f}, None]
+        for f in range(max(0, take - res), min(take, food) + 1)]
     answer = _choose(ctx, attacker, "plunder", opts, {"card": card, "target_seat": victim,
                                                       "total": take})
     f = int(answer[5:]) if answer else 0

@@ -14,6 +14,12 @@ force L1446-L1450, air forces L1957-L1961. The four Age III wonders are in
 from __future__ import annotations
 
 import pytest
+from technology_checks import (
+    build_pays,
+    develop_pays,
+    revolution_pays,
+    special_symbols_count_once,
+)
 from tta_helpers import ENGINE, answer, check_invariants, check_tokens, give, set_tokens
 
 from engines.tta import colonization, tokens
@@ -107,21 +113,7 @@ def test_the_tables_cover_the_17_technologies_of_age_iii() -> None:
 @pytest.mark.parametrize("card", TECHNOLOGIES)
 def test_develop_pays_the_printed_science_and_1_civil_action_L924_L942(card: str) -> None:
     st, civ = age_iii_turn()
-    sci = SCIENCE[card]
-    civ.hand = [card]
-    civ.science = sci - 1
-    assert not _offered(st, f"develop:{card}")  # one science short
-    civ.science = sci
-    assert _params(st, f"develop:{card}") == {"card": card, "ca": 1, "sci": sci}
-    ca, total = civil_left(civ), civil_total(civ)
-    answer(st, f"develop:{card}")
-    assert civ.science == 0 and card not in civ.hand
-    assert card == civ.government or card in civ.techs
-    if card in PER_WORKER:
-        assert civ.workers[card] == 0  # no worker yet (L938)
-    # one civil action spent; a new government's or Civil Service's ones usable (L1014)
-    assert civil_left(civ) == ca - 1 + civil_total(civ) - total
-    check_tokens(st)
+    develop_pays(st, civ, card, SCIENCE[card])
 
 
 @pytest.mark.parametrize("card", list(PER_WORKER))
@@ -134,15 +126,7 @@ def test_build_pays_the_printed_cost_and_one_worker_gives_its_symbols_L689_L770(
     set_tokens(civ, "III_oil", 3)  # 15 resources
     civ.workers["A_philosophy"] -= 1  # room under Despotism's urban limit 2 for a lab
     civ.pool += 1
-    assert build_cost(civ, card) == cost
-    params = _params(st, f"build:{card}")
-    unit = KIND[card] == "unit"
-    assert params["res"] == cost and params.get("ma" if unit else "ca") == 1
-    before, stock = ratings(civ), tokens.resources(civ)
-    answer(st, f"build:{card}")
-    assert [a - b for a, b in zip(ratings(civ), before, strict=True)] == list(out)
-    assert stock - tokens.resources(civ) == cost
-    check_tokens(st)
+    build_pays(st, civ, card, cost, out)
 
 
 def test_a_computers_lab_at_the_communism_urban_limit_L741_L751() -> None:
@@ -200,16 +184,7 @@ def test_units_upgrade_only_within_their_type_L1153_L1165() -> None:
 @pytest.mark.parametrize("card", list(SPECIAL))
 def test_special_technology_symbols_count_once_L844_L851(card: str) -> None:
     st, civ = age_iii_turn()
-    strength, ca, ma, blue, col = SPECIAL[card][1]
-    before = (ratings(civ)[5], civil_total(civ), military_total(civ), civ.blue_bank,
-              colonization.modifier(civ))
-    civ.hand = [card]
-    civ.science = SPECIAL[card][0]
-    answer(st, f"develop:{card}")
-    after = (ratings(civ)[5], civil_total(civ), military_total(civ), civ.blue_bank,
-             colonization.modifier(civ))
-    assert [a - b for a, b in zip(after, before, strict=True)] == [strength, ca, ma, blue, col]
-    check_tokens(st)
+    special_symbols_count_once(st, civ, card, *SPECIAL[card])
 
 
 @pytest.mark.parametrize(("old", "new"), [
@@ -285,19 +260,9 @@ def test_revolution_costs_the_lower_science_and_every_civil_action_L1020_L1044(
     st, civ = age_iii_turn()
     give(civ, "III_computers", 1)
     give(civ, "III_movies", 2)
-    _, rev, (ca, ma, limit), (sci, cul, happy, strength) = GOVERNMENT[card]
-    before = ratings(civ)
-    civ.hand = [card]
-    civ.science = rev
-    assert _params(st, f"revolution:{card}") == {"card": card, "ca": civil_left(civ),
-                                                 "sci": rev}
-    answer(st, f"revolution:{card}")
-    assert civ.government == card and civ.science == 0
-    assert (civil_total(civ), military_total(civ), urban_limit(civ)) == (ca, ma, limit)
-    assert civil_left(civ) == 0 and military_left(civ) == ma  # L1038, L1040
-    after = ratings(civ)
-    assert [after[i] - before[i] for i in (SCI, 3, 4, 5)] == [sci, cul, happy, strength]
-    check_tokens(st)
+    _, rev, actions, (sci, cul, happy, strength) = GOVERNMENT[card]
+    revolution_pays(st, civ, card, rev, actions,
+                    {SCI: sci, 3: cul, 4: happy, 5: strength})
 
 
 def test_satellites_colonization_4_in_a_colonization_force_L1446_L1450() -> None:

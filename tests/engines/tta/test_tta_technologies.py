@@ -11,25 +11,25 @@ Every development and build goes through the engine's own options and answers.
 from __future__ import annotations
 
 import pytest
+from technology_checks import (
+    build_pays,
+    develop_pays,
+    revolution_pays,
+    special_symbols_count_once,
+)
 from tta_helpers import (
     ENGINE,
     action_turn,
-    answer,
-    check_tokens,
     give,
     set_tokens,
 )
 
-from engines.tta import colonization, tokens
 from engines.tta.actions.costs import build_cost, stages_per_action
-from engines.tta.facts import AGE, KIND
+from engines.tta.facts import AGE
 from engines.tta.play import PRINTED
 from engines.tta.ratings import (
-    civil_left,
     civil_total,
-    military_left,
     military_total,
-    ratings,
     urban_limit,
 )
 from engines.tta.state import TtaState
@@ -116,19 +116,7 @@ def test_develop_pays_the_printed_science_and_1_civil_action_L924_L942(card: str
     sci = {**{c: v[0] for c, v in PER_WORKER.items()}, **{c: v[0] for c, v in SPECIAL.items()},
            **{c: v[0] for c, v in GOVERNMENT.items()}}[card]
     assert sci is not None
-    civ.hand = [card]
-    civ.science = sci - 1
-    assert ENGINE.prompts(st)[0].option(f"develop:{card}") is None  # not enough science
-    civ.science = sci
-    assert _option(st, f"develop:{card}") == {"card": card, "ca": 1, "sci": sci}
-    ca = civil_left(civ)
-    answer(st, f"develop:{card}")
-    assert civ.science == 0 and card not in civ.hand
-    assert card == civ.government or card in civ.techs
-    if card in PER_WORKER:
-        assert civ.workers[card] == 0  # a new technology has no worker yet (L938)
-        assert civil_left(civ) == ca - 1
-    check_tokens(st)
+    develop_pays(st, civ, card, sci)
 
 
 @pytest.mark.parametrize("card", list(PER_WORKER))
@@ -141,32 +129,13 @@ def test_build_pays_the_printed_cost_and_one_worker_gives_its_symbols_L689_L770(
     set_tokens(civ, "A_bronze", 10)
     civ.workers["A_philosophy"] -= 1  # room under the urban limit for a lab (L741-L751)
     civ.pool += 1
-    assert build_cost(civ, card) == cost
-    params = _option(st, f"build:{card}")
-    assert params["res"] == cost
-    unit = KIND[card] == "unit"
-    assert params.get("ma" if unit else "ca") == 1  # units: a military action (L755-L770)
-    before, stock = ratings(civ), tokens.resources(civ)
-    answer(st, f"build:{card}")
-    after = ratings(civ)
-    assert [a - b for a, b in zip(after, before, strict=True)] == list(out)
-    assert stock - tokens.resources(civ) == cost
-    check_tokens(st)
+    build_pays(st, civ, card, cost, out)
 
 
 @pytest.mark.parametrize("card", list(SPECIAL))
 def test_special_technology_symbols_count_once_L844_L851(card: str) -> None:
     st, civ = action_turn()
-    strength, ca, ma, blue, col = SPECIAL[card][1]
-    before = (ratings(civ)[5], civil_total(civ), military_total(civ), civ.blue_bank,
-              colonization.modifier(civ))
-    civ.hand = [card]
-    civ.science = SPECIAL[card][0]
-    answer(st, f"develop:{card}")
-    after = (ratings(civ)[5], civil_total(civ), military_total(civ), civ.blue_bank,
-             colonization.modifier(civ))
-    assert [a - b for a, b in zip(after, before, strict=True)] == [strength, ca, ma, blue, col]
-    check_tokens(st)
+    special_symbols_count_once(st, civ, card, *SPECIAL[card])
 
 
 @pytest.mark.parametrize("card", list(CONSTRUCTION))
@@ -189,20 +158,9 @@ def test_construction_discounts_and_wonder_stages_per_action_L987_L1145_L1151(
 @pytest.mark.parametrize("card", [c for c in GOVERNMENT if c != "A_despotism"])
 def test_government_by_revolution_costs_its_lower_science_L1029_L1042(card: str) -> None:
     st, civ = action_turn()
-    _, rev, (ca, ma, limit), (cul, happy, strength) = GOVERNMENT[card]
+    _, rev, actions, (cul, happy, strength) = GOVERNMENT[card]
     assert rev is not None
-    before = ratings(civ)
-    civ.hand = [card]
-    civ.science = rev
-    assert _option(st, f"revolution:{card}") == {"card": card, "ca": civil_left(civ),
-                                                 "sci": rev}
-    answer(st, f"revolution:{card}")
-    assert civ.government == card and civ.science == 0
-    assert (civil_total(civ), military_total(civ), urban_limit(civ)) == (ca, ma, limit)
-    assert civil_left(civ) == 0 and military_left(civ) == ma  # all white ones spent (L1038)
-    after = ratings(civ)
-    assert [after[i] - before[i] for i in (3, 4, 5)] == [cul, happy, strength]
-    check_tokens(st)
+    revolution_pays(st, civ, card, rev, actions, {3: cul, 4: happy, 5: strength})
 
 
 def test_despotism_the_starting_government_L94() -> None:
