@@ -40,7 +40,8 @@ from engines.tta.facts import (
     TACTIC,
     TAKE_COST,
 )
-from engines.tta.view import PlayerView, TtaView
+from engines.tta.pacts import PACTS, other
+from engines.tta.view import PactView, PlayerView, TtaView, WarView
 from i18n import LANGUAGES, has
 from i18n import name as i18n_name
 from i18n import t as i18n_t
@@ -544,7 +545,52 @@ def draw_scoreboard(pt: Painter, y: int, view: TtaView, names: Sequence[str]) ->
                 pt.fit((x + w / 2, top + 34), small, w - 6, SMALL, kit.TEXT_DIM, anchor="ma")
             x += w
         y += row_h
-    return y + 10
+        for war in _wars_of(view, p.seat):  # both sides of a pending war show it (issue 10)
+            pt.icon("str", (MARGIN + 22, y), 24)
+            pt.fit((MARGIN + 52, y), _war_line(war, p.seat, names, lang), INNER - 60, SMALL,
+                   WAR_COLOR)
+            y += SMALL + 12
+    y += 10
+    if view.pacts:
+        pt.text((MARGIN, y), tr(lang, "pacts"), BODY, kit.TEXT, True)
+        y += BODY + 10
+        for pact in view.pacts:
+            for line in kit.wrap(_pact_line(pact, names, lang), SMALL, INNER - 30, lang, 2):
+                pt.text((MARGIN + 22, y), line, SMALL, kit.TEXT_DIM)
+                y += SMALL + 8
+        y += 10
+    return y
+
+
+WAR_COLOR: kit.RGB = (240, 120, 110)
+
+
+def _wars_of(view: TtaView, seat: int) -> list[WarView]:
+    """The pending wars ``seat`` declared or must answer."""
+    return [w for w in view.wars if seat in (w.attacker, w.defender)]
+
+
+def _war_line(war: WarView, seat: int, names: Sequence[str], lang: str) -> str:
+    """"War over Culture declared on bob" (the attacker's side) or "... declared by ..."."""
+    card = card_name(war.card, lang)
+    if seat == war.attacker:
+        return tr(lang, "war_on", card=card, name=seat_name(names, war.defender, lang))
+    return tr(lang, "war_by", card=card, name=seat_name(names, war.attacker, lang))
+
+
+def _unequal(card: str) -> bool:
+    """Only unequal pacts have sides worth naming (a symmetric one gives both the same)."""
+    return not PACTS.get(card, {}).get("symmetric", True)
+
+
+def _pact_line(pact: PactView, names: Sequence[str], lang: str) -> str:
+    """The pact, its two parties and, for an unequal pact, which side each plays."""
+    card = card_name(pact.card, lang)
+    owner, partner = seat_name(names, pact.owner, lang), seat_name(names, pact.partner, lang)
+    if _unequal(pact.card):
+        return tr(lang, "pact_sides", card=card, owner=owner, partner=partner,
+                  owner_side=pact.owner_side.upper(), partner_side=other(pact.owner_side).upper())
+    return tr(lang, "pact_between", card=card, owner=owner, partner=partner)
 
 
 def draw_events(pt: Painter, y: int, view: TtaView) -> int:
@@ -873,6 +919,50 @@ def _civ_military(pt: Painter, y: int, view: TtaView, p: PlayerView) -> int:
     return y + 50
 
 
+def _civ_conflicts(pt: Painter, y: int, view: TtaView, p: PlayerView,
+                   names: Sequence[str]) -> int:
+    """The pending wars and the pacts ``p`` is party to: a tile and what it means for them."""
+    lang = pt.lang
+    wars = _wars_of(view, p.seat)
+    pacts = [c for c in view.pacts if p.seat in (c.owner, c.partner)]
+    if not wars and not pacts:
+        return y
+    y = pt.heading(y, tr(lang, "wars_pacts"))
+    tile_w, h = 236, CIV_TILE_H
+    text_w = INNER - tile_w - 20
+    for war in wars:
+        pt.ensure(y + h + 200)
+        draw_tile(pt, war.card, MARGIN, y, tile_w, h, in_play=True)
+        lines = [(_war_line(war, p.seat, names, lang), BODY, WAR_COLOR, True),
+                 (tr(lang, "war_resolves", name=seat_name(names, war.attacker, lang)), SMALL,
+                  kit.TEXT_DIM, False)]
+        _beside(pt, MARGIN + tile_w + 12, y + 8, text_w, lines)
+        y += h + GAP
+    for pact in pacts:
+        pt.ensure(y + h + 200)
+        draw_tile(pt, pact.card, MARGIN, y, tile_w, h, in_play=True)
+        mine = pact.owner == p.seat
+        partner = pact.partner if mine else pact.owner
+        lines = [(tr(lang, "pact_partner", name=seat_name(names, partner, lang)), BODY,
+                  kit.TEXT, True)]
+        if _unequal(pact.card):
+            side = pact.owner_side if mine else other(pact.owner_side)
+            lines.append((tr(lang, "pact_side", side=side.upper()), SMALL, kit.TEXT_DIM, False))
+        _beside(pt, MARGIN + tile_w + 12, y + 8, text_w, lines)
+        y += h + GAP
+    return y + 6
+
+
+def _beside(pt: Painter, x: float, y: float, w: int,
+            lines: Sequence[tuple[str, int, kit.RGB, bool]]) -> None:
+    """Wrapped lines next to a tile (two at most per entry, so the tile stays the taller)."""
+    for text, size, fill, bold in lines:
+        for line in kit.wrap(text, size, w, pt.lang, 2, crisp_bold(pt.lang, size, bold)):
+            pt.text((x, y), line, size, fill, bold)
+            y += size + 8
+        y += 4
+
+
 def civ_painter(view: TtaView, seat: int, lang: str = "en",
                 player_names: Sequence[str] | None = None) -> tuple[Painter, int]:
     """One civilization drawn from ``view``; its military hand only in its own view."""
@@ -882,6 +972,7 @@ def civ_painter(view: TtaView, seat: int, lang: str = "en",
     pt = Painter(lang, 4000)
     y = _civ_header(pt, MARGIN, view, p, names)
     y = _civ_stats(pt, y, p)
+    y = _civ_conflicts(pt, y, view, p, names)
     y = _civ_wonders(pt, y, p)
     y = pt.heading(y, tr(lang, "farms_mines"))
     y = _tech_tiles(pt, y, p, ("farm", "mine"))

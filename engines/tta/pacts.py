@@ -19,9 +19,12 @@ Production: ``resources`` and ``food`` reach ``economy.end_of_turn`` (``extra_re
 ``extra_food``; Acceptance of Supremacy's B "1 fewer" is paid from the mines when exact).
 Wars: ``wars.STRENGTH_BONUS`` gets Open Borders' +2 for the declarer against its partner
 (``attack_bonus``), ``wars.DECLARE_CHECKS`` Loss of Sovereignty's "nobody may declare war
-on B" (``war_forbidden``). Not yet: Trade Routes Agreement (spend food as a resource / a
-resource as food once a turn) and Scientific Cooperation (−2 science, the partner pays 1)
-— they change payments, which have no seam for them yet.
+on B" (``war_forbidden``). Developing: ``develop.SCIENCE_SHARES`` gets Scientific
+Cooperation's "2 science less, the partner pays 1, or not at all" (``science_shares``;
+peaceful change and revolution count as developing a technology, L997). Trading: Trade
+Routes Agreement's "1 food as 1 resource" (A) / "1 resource as 1 food" (B) once a turn is
+an action-phase option (``trade_route:<card>``, ``prompts.OPTION_SOURCES``) that converts
+the unit: payments are never asked (tokens.py), so the party converts before it pays.
 """
 
 from __future__ import annotations
@@ -30,12 +33,12 @@ from typing import Any
 
 from engines.core.contract import Event, Option
 from engines.core.fast import event, fast_option
-from engines.tta import ages, conflict, interrupts, politics, wars
+from engines.tta import ages, conflict, interrupts, politics, prompts, tokens, wars
 from engines.tta.action_tokens import spent_first
-from engines.tta.actions import wonder
+from engines.tta.actions import develop, wonder
 from engines.tta.catalogue import MILITARY
 from engines.tta.facts import AGE
-from engines.tta.state import TtaState
+from engines.tta.state import Civ, TtaState
 
 #: the pact cards' MC ``pact`` fields
 PACTS: dict[str, dict[str, Any]] = {
@@ -98,6 +101,74 @@ def war_forbidden(st: TtaState, defender: int) -> bool:
     ``no_one_may_declare_war_on``)."""
     return any(effects(p["card"], side).get("no_one_may_declare_war_on")
                for p, side, _ in parties(st, defender))
+
+
+def science_shares(st: TtaState, seat: int) -> list[tuple[int, int, int]]:
+    """``develop.SCIENCE_SHARES``: Scientific Cooperation — developing a technology costs
+    2 science less and the partner pays 1; a partner who cannot pay blocks it (MC
+    ``tech_science_discount``, ``partner_pays_science``, ``blocked_if_partner_cannot_pay``)."""
+    out = []
+    for p, side, partner in parties(st, seat):
+        eff = effects(p["card"], side)
+        if "tech_science_discount" in eff or "partner_pays_science" in eff:
+            out.append((partner, int(eff.get("tech_science_discount", 0)),
+                        int(eff.get("partner_pays_science", 0))))
+    return out
+
+
+#: Trade Routes Agreement's MC keys: (paid kind, gained kind, option key) per side
+_TRADES = {"may_use_food_as_resource_per_turn": ("farm", "mine", "trade_food_for_resource"),
+           "may_use_resource_as_food_per_turn": ("mine", "farm", "trade_resource_for_food")}
+
+
+def _trades(st: TtaState, seat: int) -> list[tuple[str, str, str, str, int]]:
+    """``(card, paid, gained, key, partner)`` per trade ``seat``'s pacts allow it."""
+    return [(p["card"], *_TRADES[key], partner)
+            for p, side, partner in parties(st, seat)
+            for key in effects(p["card"], side) if key in _TRADES]
+
+
+def _convert(civ: Civ, paid: str, gained: str) -> bool:
+    """Pay 1 ``paid`` and gain 1 ``gained`` (farm: food, mine: resource); ``False`` and
+    nothing changed unless both happen in full (stock, bank, change-making)."""
+    blue, bank = dict(civ.blue), civ.blue_bank
+    if tokens.pay(civ, paid, 1) and tokens.gain(civ, gained, 1) == 1:
+        return True
+    civ.blue, civ.blue_bank = blue, bank
+    return False
+
+
+def trade_options(st: TtaState, seat: int) -> list[Option]:
+    """``prompts.OPTION_SOURCES``: Trade Routes Agreement, once a turn — side A turns
+    1 food into 1 resource (``trade_food_for_resource``), side B 1 resource into 1 food
+    (``trade_resource_for_food``); only when it works in full (tried on a copy)."""
+    civ = st.civs[seat]
+    out = []
+    for card, paid, gained, key, partner in _trades(st, seat):
+        if civ.marks.get(f"trade:{card}"):
+            continue
+        trial = civ.model_copy(update={"blue": dict(civ.blue)})
+        if _convert(trial, paid, gained):
+            out.append(fast_option(f"trade_route:{card}", key,
+                                   {"card": card, "partner_seat": partner}, card, None,
+                                   "other"))
+    return out
+
+
+def trade(st: TtaState, seat: int, card: str) -> list[Event]:
+    """Spend 1 food as 1 resource (A) or 1 resource as 1 food (B), once a turn (MC
+    ``may_use_food_as_resource_per_turn`` / ``may_use_resource_as_food_per_turn``):
+    the engine's payments are never asked (tokens.py), so the party converts the unit
+    first and spends it with the next payment (ruling in the README)."""
+    civ = st.civs[seat]
+    _, paid, gained, _, partner = next(t for t in _trades(st, seat) if t[0] == card)
+    done = _convert(civ, paid, gained)
+    assert done, card  # offered only when it works
+    civ.marks[f"trade:{card}"] = 1
+    params = {"card": card, "partner_seat": partner}
+    if gained == "mine":
+        return [event("traded_food_for_resource", seat, params)]
+    return [event("traded_resource_for_food", seat, params)]
 
 
 def _war_bonus(st: TtaState, war: dict[str, Any], seat: int) -> int:
@@ -239,6 +310,11 @@ def register() -> None:
         wars.STRENGTH_BONUS.append(_war_bonus)
     if _no_war_on not in wars.DECLARE_CHECKS:
         wars.DECLARE_CHECKS.append(_no_war_on)
+    if trade_options not in prompts.OPTION_SOURCES:
+        prompts.OPTION_SOURCES.append(trade_options)
+    prompts.RULE_ACTIONS["trade_route"] = trade
+    if science_shares not in develop.SCIENCE_SHARES:
+        develop.SCIENCE_SHARES.append(science_shares)
     if antiquate not in ages.ON_AGE_END:
         ages.ON_AGE_END.append(antiquate)
     if _after_wonder not in wonder.AFTER_COMPLETE:

@@ -376,3 +376,76 @@ def test_table_shows_age_iv_and_the_age_iii_decks(lang: str) -> None:
     assert decode(tta.render_board(view, lang, NAMES)).width <= 1000
     civ = tta.civ_painter(view, 0, lang, NAMES)[0].texts
     assert tta.tr(lang, "age_round", age="IV", round=14) in civ
+
+
+# -- pending wars and pacts (issue 10) --------------------------------------------------------
+
+
+def _conflict() -> TtaState:
+    """A full game with seat 0's war pending on seat 1, a symmetric pact between seats 1 and 2
+    and an unequal one (seat 0 plays side B, seat 2 side A); pacts.py writes ``owner_side``
+    "a" for a symmetric pact."""
+    st = setup.new_state(3, 1, "full")
+    st.wars = [{"card": "III_war_over_culture", "attacker": 0, "defender": 1}]
+    st.pacts = [{"card": "III_peace_treaty", "owner": 1, "partner": 2, "owner_side": "a"},
+                {"card": "II_acceptance_of_supremacy", "owner": 0, "partner": 2,
+                 "owner_side": "b"}]
+    return st
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pending_war_and_pacts_show_on_the_scoreboard(lang: str) -> None:
+    """Both sides of a pending war are marked under their scoreboard rows, and every pact in
+    play is listed with its parties (and the sides of an unequal one)."""
+    view = build_view(_conflict(), None)
+    texts = tta.board_texts(view, lang, NAMES)
+    war, alex, ming, bob = (name(lang, "tta", "III_war_over_culture"), NAMES[0], NAMES[1],
+                            NAMES[2])
+    assert tta.tr(lang, "war_on", card=war, name=ming) in texts
+    assert tta.tr(lang, "war_by", card=war, name=alex) in texts
+    assert tta.tr(lang, "pacts") in texts
+    joined = "".join(texts)
+    assert tta.tr(lang, "pact_between", card=name(lang, "tta", "III_peace_treaty"), owner=ming,
+                  partner=bob) in joined
+    assert tta.tr(lang, "pact_sides", card=name(lang, "tta", "II_acceptance_of_supremacy"),
+                  owner=alex, partner=bob, owner_side="B", partner_side="A") in joined
+    assert decode(tta.render_board(view, lang, NAMES)).width <= 1000
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pending_war_and_pacts_show_on_each_partys_civilization(lang: str) -> None:
+    """Attacker and defender both show the war card, who declared on whom and when it
+    resolves; each party shows its pacts with the partner and, when unequal, its own side."""
+    view = build_view(_conflict(), None)
+    war, alex, ming, bob = (name(lang, "tta", "III_war_over_culture"), NAMES[0], NAMES[1],
+                            NAMES[2])
+    resolves = tta.tr(lang, "war_resolves", name=alex)
+    painted = {seat: tta.civ_painter(view, seat, lang, NAMES)[0] for seat in range(3)}
+    texts = {seat: "".join(pt.texts) for seat, pt in painted.items()}
+    assert all(tta.tr(lang, "wars_pacts") in painted[s].texts for s in range(3))
+    assert tta.tr(lang, "war_on", card=war, name=ming) in texts[0] and resolves in texts[0]
+    assert tta.tr(lang, "war_by", card=war, name=alex) in texts[1] and resolves in texts[1]
+    assert "III_war_over_culture" not in painted[2].cards and resolves not in texts[2]
+    assert {"III_war_over_culture", "II_acceptance_of_supremacy"} <= set(painted[0].cards)
+    assert {"III_war_over_culture", "III_peace_treaty"} <= set(painted[1].cards)
+    assert {"III_peace_treaty", "II_acceptance_of_supremacy"} <= set(painted[2].cards)
+    assert tta.tr(lang, "pact_partner", name=bob) in texts[0]
+    assert tta.tr(lang, "pact_side", side="B") in texts[0]
+    assert tta.tr(lang, "pact_partner", name=bob) in texts[1]
+    assert tta.tr(lang, "pact_side", side="A") not in texts[1]  # symmetric: no side named
+    assert tta.tr(lang, "pact_partner", name=ming) in texts[2]
+    assert tta.tr(lang, "pact_partner", name=alex) in texts[2]
+    assert tta.tr(lang, "pact_side", side="A") in texts[2]  # the other side of B
+    for seat in range(3):
+        assert decode(tta.render_civ(view, seat, lang, NAMES)).width <= 1000
+
+
+def test_no_wars_or_pacts_draw_no_section() -> None:
+    """Without wars or pacts neither image grows a section for them."""
+    st = _conflict()
+    st.wars, st.pacts = [], []
+    view = build_view(st, None)
+    assert tta.tr("en", "pacts") not in tta.board_texts(view, "en", NAMES)
+    assert not any("declared" in t for t in tta.board_texts(view, "en", NAMES))
+    for seat in range(3):
+        assert tta.tr("en", "wars_pacts") not in tta.civ_painter(view, seat, "en", NAMES)[0].texts

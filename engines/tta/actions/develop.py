@@ -18,6 +18,8 @@ military action instead of every civil one: Robespierre) and ``ON_REVOLUTION[car
 play](st, seat, government)`` (Robespierre's culture). Science restricted to unit
 technologies this turn (Winston Churchill, ``marks['mil_sci']``) pays for them first
 (``science_funds``, ``pay_science``; option and event param ``mil_sci``).
+``SCIENCE_SHARES(st, seat)``: pacts that lower a development's cost and make a partner pay
+a part (Scientific Cooperation; option and event params ``partner_seat``, ``partner_sci``).
 """
 
 from __future__ import annotations
@@ -42,6 +44,9 @@ SCIENCE_MODIFIERS: dict[str, Callable[[Civ, str, int], int]] = {}
 ON_DEVELOP: dict[str, Callable[[TtaState, int, str], None]] = {}
 MILITARY_REVOLUTION: set[str] = set()
 ON_REVOLUTION: dict[str, Callable[[TtaState, int, str], None]] = {}
+#: ``SCIENCE_SHARES[i](st, seat)``: pacts sharing the cost of developing a technology
+#: (Scientific Cooperation): ``(partner, discount, partner pays)`` per pact
+SCIENCE_SHARES: list[Callable[[TtaState, int], list[tuple[int, int, int]]]] = []
 
 TECHS = frozenset({"farm", "mine", "urban", "unit", "special", "government"})
 
@@ -54,6 +59,22 @@ def science_cost(civ: Civ, card: str, revolution: bool = False) -> int:
             if mod is not None:
                 cost = mod(civ, card, cost)
     return max(0, cost)
+
+
+def shared_cost(st: TtaState, seat: int, cost: int) -> tuple[int, dict[int, int]]:
+    """``cost`` less the pacts' discounts, and what each partner pays (``SCIENCE_SHARES``);
+    a partner's part counts even when the discount already reached 0."""
+    shares: dict[int, int] = {}
+    for source in SCIENCE_SHARES:
+        for partner, discount, pays in source(st, seat):
+            cost = max(0, cost - discount)
+            shares[partner] = shares.get(partner, 0) + pays
+    return cost, shares
+
+
+def partners_can_pay(st: TtaState, shares: dict[int, int]) -> bool:
+    """Every partner has the science its share asks (if one cannot, no development)."""
+    return all(st.civs[p].science >= n for p, n in shares.items())
 
 
 def restricted_science(civ: Civ, card: str) -> int:
@@ -95,9 +116,12 @@ def options(st: TtaState, seat: int) -> list[Option]:
         if card in seen or KIND[card] not in TECHS:
             continue
         seen.add(card)
-        cost = science_cost(civ, card)
-        if ca >= 1 and cost <= science_funds(civ, card):
+        cost, shares = shared_cost(st, seat, science_cost(civ, card))
+        if (ca >= 1 and cost <= science_funds(civ, card)
+                and (not shares or partners_can_pay(st, shares))):
             params = {"card": card, "ca": 1, "sci": cost}
+            if shares:  # Scientific Cooperation: the partner's part
+                params.update(_share_params(shares))
             restricted = min(restricted_science(civ, card), cost)
             if restricted:
                 params["mil_sci"] = restricted  # of ``sci``, paid by Churchill's science
@@ -107,12 +131,14 @@ def options(st: TtaState, seat: int) -> list[Option]:
         if KIND[card] == "government" and (
                 (civ.ma_spent == 0 and military_left(civ) >= 1) if by_mil
                 else civ.ca_spent <= 0):
-            rcost = science_cost(civ, card, revolution=True)
-            if rcost <= civ.science:
+            rcost, rshares = shared_cost(st, seat, science_cost(civ, card, revolution=True))
+            if rcost <= civ.science and (not rshares or partners_can_pay(st, rshares)):
                 pay = {"ma": military_left(civ)} if by_mil else {"ca": ca}
-                out.append(fast_option(f"revolution:{card}", "revolution",
-                                       {"card": card, **pay, "sci": rcost}, card, None,
-                                       "play"))
+                rparams = {"card": card, **pay, "sci": rcost}
+                if rshares:
+                    rparams.update(_share_params(rshares))
+                out.append(fast_option(f"revolution:{card}", "revolution", rparams, card,
+                                       None, "play"))
     return out
 
 
@@ -160,14 +186,24 @@ def _after(st: TtaState, seat: int, card: str) -> None:
                 hook(st, seat, card)
 
 
+def _share_params(shares: dict[int, int]) -> dict[str, int]:
+    """The option and event params of a partner's part (one partner: one pact per card)."""
+    partner, pays = next(iter(shares.items()))
+    return {"partner_seat": partner, "partner_sci": pays}
+
+
 def do(st: TtaState, seat: int, card: str) -> list[Event]:
     civ = st.civs[seat]
-    cost = science_cost(civ, card)
+    cost, shares = shared_cost(st, seat, science_cost(civ, card))
     civ.ca_spent += 1
     restricted = pay_science(civ, card, cost)
     params: dict[str, object] = {"card": card, "sci": cost}
     if restricted:
         params["mil_sci"] = restricted
+    for partner, pays in shares.items():
+        st.civs[partner].science -= pays
+    if shares:
+        params.update(_share_params(shares))
     events = [event("developed", seat, params)]
     with spent_first(civ):  # fewer tokens with the new government: spent ones first (L910)
         events.extend(_into_play(st, seat, card))
@@ -177,10 +213,14 @@ def do(st: TtaState, seat: int, card: str) -> list[Event]:
 
 def revolution(st: TtaState, seat: int, card: str) -> list[Event]:
     civ = st.civs[seat]
-    cost = science_cost(civ, card, revolution=True)
+    cost, shares = shared_cost(st, seat, science_cost(civ, card, revolution=True))
     civ.science -= cost
-    events = [event("revolution", seat, {"card": card, "sci": cost,
-                                         "from": civ.government})]
+    rparams: dict[str, object] = {"card": card, "sci": cost, "from": civ.government}
+    for partner, pays in shares.items():
+        st.civs[partner].science -= pays
+    if shares:
+        rparams.update(_share_params(shares))
+    events = [event("revolution", seat, rparams)]
     by_mil = revolution_by_military(civ)
     events.extend(_into_play(st, seat, card))
     # the new government's actions are spent too (L1038)

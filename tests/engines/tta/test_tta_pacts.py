@@ -16,11 +16,12 @@ from engines.tta import (
     pacts,
     politics,
     setup,
+    tokens,
     turn,
     undo_window,
     wars,
 )
-from engines.tta.actions import wonder
+from engines.tta.actions import develop, wonder
 from engines.tta.end_of_turn import production_forecast, production_phase
 from engines.tta.facts import CUL, STR
 from engines.tta.ratings import military_hand_limit, military_total, ratings
@@ -63,6 +64,13 @@ def place(st: TtaState, card: str, owner: int, partner: int, side: str = "a") ->
 def politics_ids(st: TtaState) -> dict[str, dict[str, object]]:
     prompt = next(p for p in ENGINE.prompts(st) if p.seat == st.current)
     assert prompt.kind == "politics"
+    return {o.id: o.params for o in prompt.options}
+
+
+def politics_ids_action(st: TtaState) -> dict[str, dict[str, object]]:
+    """The current seat's action-phase options (with the undo window's ``final`` marks)."""
+    prompt = next(p for p in ENGINE.prompts(st) if p.seat == st.current)
+    assert prompt.kind == "action", prompt.kind
     return {o.id: o.params for o in prompt.options}
 
 
@@ -202,13 +210,58 @@ def test_open_borders_both_plus_one_military_action_and_plus_two_attacking_the_p
     assert conflict.attacked(st, a, b) == [] and len(st.pacts) == 1
 
 
-def test_trade_routes_neither_protects_nor_ends_on_attack() -> None:
-    """L2059: a pact protects from attacks only when it says so (Trade Routes does not)."""
+def _stock(st: TtaState, seat: int) -> tuple[int, int]:
+    return tokens.food(st.civs[seat]), tokens.resources(st.civs[seat])
+
+
+def test_trade_routes_a_spends_one_food_as_one_resource_once_a_turn() -> None:
+    """MC: A may spend 1 food as 1 resource each turn (converted first: payments are
+    never asked); not final (nothing hidden), taken back by an undo. L2059: it neither
+    protects from attacks nor ends on one."""
     st = table()
-    a, (b, _) = st.current, others(st)
+    a, (b, c) = st.current, others(st)
     place(st, TRADE_ROUTES, a, b, "a")
+    st.step = "action"
+    st.undo.close()  # a window opened on the hand-built position
+    undo_window.open_if_acting(st)
+    food, res = _stock(st, a)
+    assert food >= 1
+    params = politics_ids_action(st)[f"trade_route:{TRADE_ROUTES}"]
+    assert params["partner_seat"] == b and not params.get("final")
+    events = ENGINE.apply(st, a, f"trade_route:{TRADE_ROUTES}")
+    traded = next(e for e in events if e.kind == "traded_food_for_resource")
+    assert traded.params == {"card": TRADE_ROUTES, "partner_seat": b}
+    assert _stock(st, a) == (food - 1, res + 1)
+    check_invariants(st)
+    assert f"trade_route:{TRADE_ROUTES}" not in politics_ids_action(st)  # once a turn
+    ENGINE.apply(st, a, "undo")
+    assert _stock(st, a) == (food, res)
+    assert f"trade_route:{TRADE_ROUTES}" in politics_ids_action(st)
+    assert not any(o.id.startswith("trade_route") for o in pacts.trade_options(st, c))
     assert conflict.may_attack(st, a, b) and conflict.may_attack(st, b, a)
     assert conflict.attacked(st, b, a) == [] and len(st.pacts) == 1
+
+
+def test_trade_routes_b_spends_one_resource_as_one_food_and_needs_one() -> None:
+    """MC: B (here the partner, the owner playing A) may spend 1 resource as 1 food each
+    turn; with no resource there is nothing to spend; the mark is gone next turn."""
+    st = table()
+    a, (b, _) = st.current, others(st)
+    place(st, TRADE_ROUTES, b, a, "a")  # the owner b plays A: a is B
+    food, res = _stock(st, a)
+    assert res >= 1
+    opt = next(o for o in pacts.trade_options(st, a))
+    assert opt.key == "trade_resource_for_food" and opt.params["partner_seat"] == b
+    assert [e.kind for e in pacts.trade(st, a, TRADE_ROUTES)] == ["traded_resource_for_food"]
+    assert _stock(st, a) == (food + 1, res - 1)
+    assert pacts.trade_options(st, a) == []
+    st.civs[a].marks.clear()  # the next turn (end_of_turn clears the marks)
+    civ = st.civs[a]
+    for mine in tokens.cards(civ, "mine"):
+        civ.blue_bank += civ.blue[mine]
+        civ.blue[mine] = 0
+    assert pacts.trade_options(st, a) == []
+    check_invariants(st)
 
 
 def test_acceptance_of_supremacy_a_one_more_resource_b_one_fewer_no_attacks() -> None:
@@ -231,13 +284,83 @@ def test_acceptance_of_supremacy_a_one_more_resource_b_one_fewer_no_attacks() ->
     assert conflict.may_attack(st, a, c)
 
 
-def test_scientific_cooperation_neither_protects_nor_ends_on_attack() -> None:
-    """L2059: Scientific Cooperation says nothing of attacks."""
+def _science_table() -> tuple[TtaState, int, int, int]:
+    """Round 2, the current seat ``a`` in its action phase, Alchemy (4 science) in the
+    hands of ``a`` and ``b``, Scientific Cooperation between ``a`` (owner) and ``b``."""
     st = table()
-    a, (b, _) = st.current, others(st)
+    a, (b, c) = st.current, others(st)
+    st.step = "action"
+    for seat in (a, b):
+        st.civs[seat].hand.append(pull(st, "I_alchemy"))
     place(st, SCIENTIFIC, a, b)
+    return st, a, b, c
+
+
+def test_scientific_cooperation_two_science_less_and_the_partner_pays_one() -> None:
+    """MC: developing a technology costs 2 science less and the partner pays 1; the
+    partner's science leaves with the development and comes back with an undo (nothing
+    hidden is revealed: not final). L2059: it says nothing of attacks."""
+    st, a, b, c = _science_table()
+    civ_a, civ_b = st.civs[a], st.civs[b]
+    civ_a.science, civ_b.science, st.civs[c].science = 2, 5, 7
+    st.undo.close()  # a window opened on the hand-built position
+    undo_window.open_if_acting(st)
+    params = politics_ids_action(st)["develop:I_alchemy"]
+    assert params["sci"] == 2 and params["partner_seat"] == b and params["partner_sci"] == 1
+    assert not params.get("final")
+    events = ENGINE.apply(st, a, "develop:I_alchemy")
+    developed = next(e for e in events if e.kind == "developed")
+    assert developed.params["sci"] == 2 and developed.params["partner_sci"] == 1
+    assert "I_alchemy" in civ_a.techs
+    assert (civ_a.science, civ_b.science, st.civs[c].science) == (0, 4, 7)
+    check_invariants(st)
+    ENGINE.apply(st, a, "undo")
+    assert (st.civs[a].science, st.civs[b].science) == (2, 5)
     assert conflict.may_attack(st, b, a)
     assert conflict.attacked(st, a, b) == [] and len(st.pacts) == 1
+
+
+def test_scientific_cooperation_works_from_the_partners_side_too() -> None:
+    """MC ``symmetric``: the partner (pact in the other's area) develops for 2 less and
+    the owner pays 1; a third seat gets nothing."""
+    st, a, b, c = _science_table()
+    st.civs[b].science, st.civs[a].science = 2, 3
+    opts = {o.id: o.params for o in develop.options(st, b)}
+    assert opts["develop:I_alchemy"]["partner_seat"] == a
+    develop.do(st, b, "I_alchemy")
+    assert (st.civs[b].science, st.civs[a].science) == (0, 2)
+    st.civs[c].hand.append(pull(st, "I_irrigation"))
+    st.civs[c].science = 2
+    assert "develop:I_irrigation" not in {o.id for o in develop.options(st, c)}
+    st.civs[c].science = 3
+    assert {o.id: o.params for o in develop.options(st, c)}["develop:I_irrigation"] == {
+        "card": "I_irrigation", "ca": 1, "sci": 3}
+
+
+def test_scientific_cooperation_a_partner_who_cannot_pay_blocks_the_development() -> None:
+    """MC ``blocked_if_partner_cannot_pay``: the partner has no science, so no
+    development, however much science the developer has; without the pact it costs 4."""
+    st, a, b, _ = _science_table()
+    st.civs[a].science, st.civs[b].science = 9, 0
+    assert "develop:I_alchemy" not in {o.id for o in develop.options(st, a)}
+    pacts.cancel(st, a, SCIENTIFIC)
+    assert {o.id: o.params for o in develop.options(st, a)}["develop:I_alchemy"]["sci"] == 4
+
+
+def test_scientific_cooperation_counts_for_a_peaceful_change_and_a_revolution() -> None:
+    """L997: peaceful change and revolution both count as developing a technology:
+    Monarchy costs 8 - 2 = 6 peacefully, 2 - 2 = 0 by revolution; the partner pays 1."""
+    st, a, b, _ = _science_table()
+    civ = st.civs[a]
+    civ.hand.append(pull(st, "I_monarchy"))
+    civ.science, st.civs[b].science = 6, 2
+    opts = {o.id: o.params for o in develop.options(st, a)}
+    assert opts["develop:I_monarchy"]["sci"] == 6
+    assert opts["revolution:I_monarchy"]["sci"] == 0
+    assert opts["revolution:I_monarchy"]["partner_sci"] == 1
+    develop.revolution(st, a, "I_monarchy")
+    assert civ.government == "I_monarchy"
+    assert (civ.science, st.civs[b].science) == (6, 1)
 
 
 def test_international_trade_a_one_more_resource_b_one_more_food() -> None:
