@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from engines.core.contract import Option, Prompt
-from engines.core.playout import Draws, playout, random_choice
+from engines.core.playout import Draws, avoided, playout, random_choice
 from engines.registry import get_engine
 
 T = TypeVar("T")
@@ -157,9 +157,12 @@ class RandomDraws:
         return self._randrange(n)
 
 
-def _first_prompt(prompts: list[Prompt], draws: Draws) -> tuple[Prompt, Option]:
+def _first_prompt(prompts: list[Prompt], draws: Draws,
+                  avoid: frozenset[str] = frozenset()) -> tuple[Prompt, Option]:
+    """A random option of the first prompt (the ``avoid`` ones only when nothing else is)."""
     prompt = prompts[0]
-    return prompt, prompt.options[draws.below(len(prompt.options))]
+    options = [o for o in prompt.options if not avoided(o.id, avoid)] or prompt.options
+    return prompt, options[draws.below(len(options))]
 
 
 def game_views(

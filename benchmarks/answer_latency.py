@@ -27,6 +27,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks import _harness as harness  # noqa: E402
+from engines.core.playout import avoided  # noqa: E402
+from engines.registry import get_engine  # noqa: E402
 from games.service import GameService  # noqa: E402
 from games.storage import SqlStore, open_store  # noqa: E402
 
@@ -77,6 +79,7 @@ async def run(
     renderer = _renderer(game) if render else None
     stages: dict[str, list[float]] = {"answer": [], "view": [], "render": [], "total": []}
     rng = random.Random(seed)
+    avoid = get_engine(game).playout_avoid  # a random player never resigns (TTA)
     service = GameService(store)
     game_id: int | None = None
     done = 0
@@ -91,7 +94,8 @@ async def run(
             game_id = None
             continue
         prompt = rng.choice(prompts)
-        option = rng.choice([o.id for o in prompt.options if o.id != "undo"] or ["undo"])
+        ids = [o.id for o in prompt.options if o.id != "undo"]
+        option = rng.choice([i for i in ids if not avoided(i, avoid)] or ids or ["undo"])
         version = (await store.get_game(game_id)).version  # type: ignore[union-attr]
 
         t0 = time.perf_counter()

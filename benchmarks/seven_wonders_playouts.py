@@ -31,8 +31,10 @@ from engines.seven_wonders.engine import SevenWondersEngine  # noqa: E402
 TARGETS = {3: 580, 7: 260}
 
 
-def choose(prompts: list[Prompt], draws: Draws) -> tuple[Prompt, Option]:
-    """A random seat still deciding; a random option, or the cheapest payment."""
+def choose(prompts: list[Prompt], draws: Draws,
+           avoid: frozenset[str] = frozenset()) -> tuple[Prompt, Option]:
+    """A random seat still deciding; a random option, or the cheapest payment (7 Wonders
+    avoids no option: ``avoid`` is always empty)."""
     open_ = [p for p in prompts if p.kind != "waiting"]
     prompt = open_[draws.below(len(open_))] if len(open_) > 1 else open_[0]
     if prompt.kind == "payment":

@@ -7,7 +7,9 @@ tiles not yet cached), the mean and p95 of ``-n`` renders of that position, the 
 encoding split and the PNG size. Targets: table < 150 ms, civilization < 120 ms.
 ``--rich`` uses a hand-made Age II position with something in every section instead;
 ``--mode peaceful`` plays a peaceful full game instead and takes its last Age III position
-(Age III cards, air forces and their armies when the game built them).
+(Age III cards, air forces and their armies when the game built them); ``--mode full`` the
+same in a full game (random players never resign: ``TtaEngine.playout_avoid``), with a war
+pending and two pacts in play when the game left none there (``with_conflict``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks import _harness as harness  # noqa: E402
+from engines.core.playout import avoided  # noqa: E402
 from engines.core.rng import Rng  # noqa: E402
 from engines.tta import setup  # noqa: E402
 from engines.tta.engine import TtaEngine  # noqa: E402
@@ -36,7 +39,8 @@ def mid_game(players: int, seed: int, mode: str = "first") -> TtaState:
     log: list[TtaState] = []
     while ENGINE.result(st) is None:
         prompt = rng.choice(ENGINE.prompts(st))
-        options = [o for o in prompt.options if o.id != "undo"]
+        options = [o for o in prompt.options
+                   if o.id != "undo" and not avoided(o.id, ENGINE.playout_avoid)]
         active = [o for o in options if o.id not in ("end", "pass")]
         ENGINE.apply(st, prompt.seat, rng.choice(active if active and rng.below(10)
                                                  else options).id)
@@ -46,6 +50,18 @@ def mid_game(players: int, seed: int, mode: str = "first") -> TtaState:
         late = [x for x in log if x.age == 3]
         return late[-1] if late else st
     return log[len(log) // 2] if log else st
+
+
+def with_conflict(st: TtaState) -> TtaState:
+    """``st`` with a war pending and pacts in play for the images (as the renderer tests set
+    them; drawn from the view only, so the cards need not leave the decks)."""
+    if not st.wars:
+        st.wars = [{"card": "III_war_over_culture", "attacker": 0, "defender": 1}]
+    if not st.pacts and st.players >= 3:
+        st.pacts = [{"card": "III_peace_treaty", "owner": 1, "partner": 2, "owner_side": "a"},
+                    {"card": "II_acceptance_of_supremacy", "owner": 0, "partner": 3 % st.players,
+                     "owner_side": "b"}]
+    return st
 
 
 def rich() -> TtaState:
@@ -72,12 +88,16 @@ def rich() -> TtaState:
 def main() -> None:
     parser = harness.render_parser(__doc__, seed=3)
     parser.add_argument("--rich", action="store_true", help="the hand-made Age II position")
-    parser.add_argument("--mode", choices=("first", "peaceful"), default="first",
-                        help="the random game's mode (peaceful: a late Age III position)")
+    parser.add_argument("--mode", choices=("first", "peaceful", "full"), default="first",
+                        help="the random game's mode (peaceful, full: a late Age III "
+                             "position; full: with a war pending and pacts)")
     args = parser.parse_args()
     st = rich() if args.rich else mid_game(4, args.seed, args.mode)
+    if args.mode == "full" and not args.rich:
+        st = with_conflict(st)
     public, own = ENGINE.view(st, None), ENGINE.view(st, 0)
-    print(f"position: 4 players, {st.mode}, age {st.age}, round {st.round}, lang {args.lang}")
+    print(f"position: 4 players, {st.mode}, age {st.age}, round {st.round}, lang {args.lang}, "
+          f"{len(st.wars)} war(s) pending, {len(st.pacts)} pact(s)")
     for label, render, draw, target in (
         ("table", lambda: tta.render_board(public, args.lang, NAMES),
          lambda: tta.table_image(public, args.lang, NAMES), 150),

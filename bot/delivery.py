@@ -113,6 +113,13 @@ def chunks(lines: list[str], limit: int = MESSAGE_MAX) -> list[str]:
     return out
 
 
+def confirm_line(lang: str, chosen: str, warned: str) -> str:
+    """The panel's confirmation question. An option whose own label already tells its costs
+    (ending the turn: "End turn — 2 civil actions unused") is not told them twice."""
+    key = "panel.confirm_named" if warned and warned in chosen else "panel.confirm"
+    return t(lang, key, option=chosen, warnings=warned)
+
+
 @dataclass
 class Asked:
     """Where one seat's open question stands.
@@ -559,7 +566,7 @@ class Delivery:
         lang, names = info.language, seat_names(info.seats)
         chosen = option_text(info.game, lang, confirm, names)
         warned = self.warning_texts(info, confirm)
-        text = "\n".join([text, t(lang, "panel.confirm", option=chosen, warnings=warned)])
+        text = "\n".join([text, confirm_line(lang, chosen, warned)])
         if len(text) > MESSAGE_MAX:
             text = "…" + text[-(MESSAGE_MAX - 1) :]
         index = next(i for i, o in enumerate(prompt.options) if o.id == confirm.id)

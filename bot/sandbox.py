@@ -16,9 +16,11 @@ Interactive commands (``help`` lists them)::
 
 ``--auto [--seed S] [--game G] [--players N] [--option NAME=VALUE ...]`` plays a whole game
 (default: 7 Wonders Duel for two; the options are chosen in the lobby's menu, e.g.
-``--option mode=peaceful`` for Through the Ages' full game) with members choosing random
+``--option mode=first`` for Through the Ages' first game) with members choosing random
 legal options from where the bot asks them (thread, DMs, ephemeral replies) and prints a
-short transcript with the final scores.
+short transcript with the final scores. Like the engines' random playouts, they take an
+answer the engine lists in ``playout_avoid`` (Through the Ages: resigning) only when
+nothing else is offered.
 """
 
 from __future__ import annotations
@@ -328,6 +330,7 @@ class Sandbox:
         options: list[str] | None = None,
     ) -> int:
         rng = random.Random(seed)
+        avoid = get_engine(game).playout_avoid  # e.g. resigning: only when nothing else is
         self.quiet_components = True
         names = list(PLAYERS[:players])
         # The service draws each game's seed from ``secrets``; pin it so a --seed replays the
@@ -355,21 +358,61 @@ class Sandbox:
                     raise LookupError(f"{name} was asked something the sandbox cannot find")
             message, clicker = found
             controls = [c for c in _controls(message) if SEAT_OF.match(c.get("custom_id", ""))]
-            # a turn panel asking to confirm the end of the turn: confirm (Back would
-            # only show the same panel again)
-            confirm = [c for c in controls if c["custom_id"].startswith("cb:k:")
-                       and not c["custom_id"].endswith(":-")]
-            control = confirm[0] if confirm else rng.choice(controls)
-            if control["type"] == 2:
+            shunned = await self.avoided_refs(game_id, seat, avoid, controls)
+            control, value = _choose(rng, controls, shunned)
+            if value is None:
                 result = await clicker.click(message, custom_id=control["custom_id"])
             else:
-                # an answer, not "another page" (``&<page>``) of a grouped menu
-                values = [o["value"] for o in control["options"]]
-                value = rng.choice([v for v in values if not v.startswith("&")] or values)
                 result = await clicker.select(message, [value], custom_id=control["custom_id"])
             moves += 1
             await self.flush(result, name, clicker)
         return moves
+
+    async def avoided_refs(self, game_id: int, seat: int, avoid: frozenset[str],
+                           controls: list[dict[str, Any]]) -> set[str]:
+        """The refs among ``controls`` that name an option the engine's random players
+        avoid (``Engine.playout_avoid``: e.g. resigning); empty when it avoids nothing."""
+        if not avoid:
+            return set()
+        from bot.ids import resolve_ref
+        from engines.core.playout import avoided
+
+        prompts = await self.env.bot.service.prompts(game_id)
+        ids = next(([o.id for o in p.options] for p in prompts if p.seat == seat), [])
+        refs = set().union(*(_refs(c) for c in controls))
+        return {r for r in refs if avoided(resolve_ref(r, ids) or "", avoid)}
+
+
+def _choose(rng: random.Random, controls: list[dict[str, Any]],
+            shunned: set[str]) -> tuple[dict[str, Any], str | None]:
+    """The automatic player's pick among a question's controls: (button, None) or (select,
+    value). A turn panel asking to confirm is confirmed (Back would only show the same panel
+    again), unless what it confirms is avoided; else a random control, and for a select a
+    random answer of it, not "another page" (``&<page>``) of a grouped menu. Answers named
+    by ``shunned`` (refs of ``Engine.playout_avoid`` options) only when nothing else is."""
+    def only_shunned(c: dict[str, Any]) -> bool:
+        refs = _refs(c)
+        return bool(refs) and refs <= shunned
+
+    panel = [c for c in controls if c["custom_id"].startswith("cb:k:")]
+    confirm = [c for c in panel if not c["custom_id"].endswith(":-")]
+    if confirm:
+        back = [c for c in panel if c["custom_id"].endswith(":-")]
+        return (back[0] if back and only_shunned(confirm[0]) else confirm[0]), None
+    control = rng.choice([c for c in controls if not only_shunned(c)] or controls)
+    if control["type"] == 2:
+        return control, None
+    values = [o["value"] for o in control["options"]]
+    values = [v for v in values if not v.startswith("&")] or values
+    return control, rng.choice([v for v in values if v not in shunned] or values)
+
+
+def _refs(control: dict[str, Any]) -> set[str]:
+    """The option refs (``=<id>`` / ``#<index>``) a button or select answers with."""
+    if control["type"] == 2:
+        ref = control["custom_id"].split(":", 5)[-1]
+        return {ref} if ref[:1] in ("=", "#") else set()
+    return {o["value"] for o in control.get("options", []) if o["value"][:1] in ("=", "#")}
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -188,7 +188,11 @@ def result_lines(
             )
         )
         items = [
-            t(lang, "result.item", label=_word(game, lang, "score", k), value=v)
+            # a line whose number says nothing by itself (TTA's ``resigned = 1``) has
+            # words of its own, ``<game>.score_item.<key>`` (``value`` optional)
+            t(lang, f"{game}.score_item.{k}", value=v)
+            if has(lang, f"{game}.score_item.{k}")
+            else t(lang, "result.item", label=_word(game, lang, "score", k), value=v)
             for k, v in score.breakdown.items()
             if k != "total"
         ]

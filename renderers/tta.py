@@ -6,7 +6,10 @@ over, the final scoring. ``render_civ(view, seat, lang, player_names)``: one civ
 government, leader, wonders, farms and mines with their tokens, urban buildings, units and
 the armies the tactic forms, both banks, the civil hand; the military hand only when
 ``view`` is that seat's own view (the engine leaves ``military`` empty otherwise), so a
-public image can never show a hidden card.
+public image can never show a hidden card. A resigned seat (L2071) is a dimmed scoreboard row
+without numbers, a banner instead of its civilization and the last rows of the final
+scoring; the short game (L2218-L2247) adds its face-up cards to the table and each seat's
+face-down Age III events to its civilization (named only in the owner's view).
 
 Phone rule (shown about 450 px wide): at most ``WIDTH`` = 1,000 px wide, every text and icon
 at least ``MIN_SIZE`` = 22 px, sections stacked (tall rather than wide), and nothing told by
@@ -428,6 +431,8 @@ ROW_TILE_H = 150
 def _status(view: TtaView, names: Sequence[str], lang: str) -> str:
     if view.result is not None:
         winners = join([seat_name(names, s, lang) for s in view.result.winners], lang)
+        if view.result.victory == "last_standing":  # the others resigned (L2073)
+            return tr(lang, "game_over_last", names=winners)
         return tr(lang, "game_over", names=winners)
     if view.current is None:
         return ""
@@ -521,6 +526,9 @@ def draw_scoreboard(pt: Painter, y: int, view: TtaView, names: Sequence[str]) ->
     row_h = 64
     for p in view.players:
         top = y
+        if p.resigned:
+            y = _resigned_row(pt, y, p, names, row_h)
+            continue
         current = view.current == p.seat and view.result is None
         fill = kit.PANEL_LIGHT if current else kit.PANEL
         pt.draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + row_h - 4), radius=8,
@@ -560,6 +568,25 @@ def draw_scoreboard(pt: Painter, y: int, view: TtaView, names: Sequence[str]) ->
                 y += SMALL + 8
         y += 10
     return y
+
+
+RESIGNED_FILL: kit.RGB = kit.shade(kit.PANEL, 0.75)
+
+
+def _resigned_row(pt: Painter, top: int, p: PlayerView, names: Sequence[str], row_h: int) -> int:
+    """A resigned seat's scoreboard row: dimmed, its name and "resigned", and no numbers —
+    its civilization and cards left the game (L2071), so there is nothing to compare."""
+    lang = pt.lang
+    pt.draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + row_h - 4), radius=8,
+                              fill=RESIGNED_FILL, outline=kit.LINE, width=2)
+    pt.draw.rectangle((MARGIN + 6, top + 8, MARGIN + 14, top + row_h - 12),
+                      fill=kit.shade(seat_color(p.seat), 0.5))
+    pt.fit((MARGIN + 22, top + 6), seat_name(names, p.seat, lang), NAME_W - 30, BODY,
+           kit.TEXT_DIM, True)
+    pt.fit((MARGIN + 22, top + 34), tr(lang, "resigned"), NAME_W - 30, SMALL, kit.TEXT_DIM)
+    pt.fit((MARGIN + NAME_W + 12, top + (row_h - 4) / 2), tr(lang, "resigned_row"),
+           INNER - NAME_W - 24, BODY, kit.TEXT_DIM, anchor="lm")
+    return top + row_h
 
 
 WAR_COLOR: kit.RGB = (240, 120, 110)
@@ -644,8 +671,38 @@ def draw_tactics(pt: Painter, y: int, view: TtaView) -> int:
     return y + (len(view.common_tactics) + 1) // 2 * (h + GAP) + 10
 
 
+def draw_short_game(pt: Painter, y: int, view: TtaView, names: Sequence[str]) -> int:
+    """The short game's face-up cards (L2229-L2230): the three Age III events scored at the
+    end, the War over Culture any war card may declare instead (ruling C11), and how many
+    Age III events each player holds face down (they are scored too, L2247)."""
+    lang = pt.lang
+    y = pt.heading(y, tr(lang, "short_game"))
+    if view.short_face_up:
+        y = grid(pt, y, view.short_face_up, 3, 120)
+    if view.short_war is not None:
+        tile_w, h = 236, 110
+        pt.ensure(y + h + 200)
+        draw_tile(pt, view.short_war, MARGIN, y, tile_w, h)
+        _beside(pt, MARGIN + tile_w + 12, y + 6, INNER - tile_w - 12,
+                [(tr(lang, "short_war"), SMALL, kit.TEXT, False)])
+        y += h + GAP
+    counts = [tr(lang, "name_count", name=seat_name(names, p.seat, lang),
+                 n=p.short_events_count) for p in view.players if not p.resigned]
+    for line in kit.wrap(tr(lang, "short_counts", list=" · ".join(counts)), BODY, INNER - 8,
+                         lang, 3):
+        pt.text((MARGIN, y), line, BODY, kit.TEXT_DIM)
+        y += BODY + 8
+    return y + 12
+
+
+def _short_game(view: TtaView) -> bool:
+    """Whether ``view`` is a short game's (its face-up cards are set)."""
+    return bool(view.short_face_up) or view.short_war is not None
+
+
 SCORE_KEYS = ("culture_before", "technologies", "science", "strength", "happiness",
-              "production", "colonies", "wonders", "age_iii_events", "bill_gates")
+              "production", "colonies", "wonders", "age_ii_wonders", "age_iii_events",
+              "bill_gates")
 
 
 def draw_result(pt: Painter, y: int, view: TtaView, names: Sequence[str]) -> int:
@@ -655,16 +712,20 @@ def draw_result(pt: Painter, y: int, view: TtaView, names: Sequence[str]) -> int
     for s in sorted(view.result.scores, key=lambda s: (s.rank or 99, s.seat)):
         pt.ensure(y + 300)
         win = s.seat in view.result.winners
-        parts = [f"{tr(lang, 'score.' + k)} {s.breakdown[k]}" for k in SCORE_KEYS
-                 if s.breakdown.get(k)]
-        lines = kit.wrap(" · ".join(parts), SMALL, INNER - 40, lang, 3)
+        # a resigned seat ranks last (platform §4.7) and has no score lines: its cards left
+        resigned = bool(s.breakdown.get("resigned"))
+        parts = [] if resigned else [f"{tr(lang, 'score.' + k)} {s.breakdown[k]}"
+                                     for k in SCORE_KEYS if s.breakdown.get(k)]
+        lines = kit.wrap(" · ".join(parts), SMALL, INNER - 40, lang, 3) if parts else []
         h = 44 + len(lines) * (SMALL + 6) + 8
-        pt.draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + h), radius=8,
-                                  fill=kit.PANEL_LIGHT if win else kit.PANEL,
+        fill = RESIGNED_FILL if resigned else kit.PANEL_LIGHT if win else kit.PANEL
+        pt.draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + h), radius=8, fill=fill,
                                   outline=kit.GOLD if win else None, width=2)
         head = f"{s.rank or '-'}. {seat_name(names, s.seat, lang)}"
-        pt.fit((MARGIN + 16, y + 8), head, INNER - 260, BODY, kit.GOLD if win else kit.TEXT, True)
-        pt.text((WIDTH - MARGIN - 16, y + 8), tr(lang, "points", n=s.total), BODY, kit.TEXT,
+        ink = kit.TEXT_DIM if resigned else kit.GOLD if win else kit.TEXT
+        pt.fit((MARGIN + 16, y + 8), head, INNER - 260, BODY, ink, True)
+        right = tr(lang, "resigned") if resigned else tr(lang, "points", n=s.total)
+        pt.text((WIDTH - MARGIN - 16, y + 8), right, BODY, ink if resigned else kit.TEXT,
                 True, "ra")
         ly = y + 44
         for line in lines:
@@ -687,6 +748,9 @@ def table_painter(view: TtaView, lang: str = "en",
     y = draw_row(pt, y, view)
     pt.ensure(y + 1000)
     y = draw_events(pt, y, view)
+    if _short_game(view):
+        pt.ensure(y + 1000)
+        y = draw_short_game(pt, y, view, names)
     y = draw_tactics(pt, y, view)
     return pt, y
 
@@ -717,11 +781,14 @@ def _civ_header(pt: Painter, y: int, view: TtaView, p: PlayerView, names: Sequen
     pt.fit((MARGIN + 28, y + 10), seat_name(names, p.seat, lang), INNER - 360, TITLE, kit.TEXT,
            True)
     marks = []
-    if view.current == p.seat and view.result is None:
-        marks.append(tr(lang, "acting"))
-    if p.seat == view.start:
-        marks.append(tr(lang, "first_player"))
-    if view.seat == p.seat:
+    if p.resigned:  # out of the game: no turn, no first-player token to read
+        marks.append(tr(lang, "resigned"))
+    else:
+        if view.current == p.seat and view.result is None:
+            marks.append(tr(lang, "acting"))
+        if p.seat == view.start:
+            marks.append(tr(lang, "first_player"))
+    if view.seat == p.seat and not p.resigned:
         marks.append(tr(lang, "private"))
     pt.text((WIDTH - MARGIN - 16, y + 16), tr(lang, "age_round", age=ROMAN[min(view.age, 4)],
                                                round=view.round), BODY, kit.TEXT_DIM, True, "ra")
@@ -953,6 +1020,47 @@ def _civ_conflicts(pt: Painter, y: int, view: TtaView, p: PlayerView,
     return y + 6
 
 
+def _civ_resigned(pt: Painter, y: int) -> int:
+    """The banner that replaces a resigned civilization: it and its cards are out of play."""
+    lang = pt.lang
+    lines = kit.wrap(tr(lang, "resigned_detail"), BODY, INNER - 48, lang, 4)
+    h = 24 + TITLE + 16 + len(lines) * (BODY + 8) + 16
+    pt.draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + h), radius=12,
+                              fill=RESIGNED_FILL, outline=WAR_COLOR, width=4)
+    pt.text((WIDTH / 2, y + 24), tr(lang, "resigned_banner"), TITLE, WAR_COLOR, True, "ma")
+    ly = y + 24 + TITLE + 16
+    for line in lines:
+        pt.text((WIDTH / 2, ly), line, BODY, kit.TEXT, anchor="ma")
+        ly += BODY + 8
+    return y + h + 8
+
+
+def _civ_short_events(pt: Painter, y: int, view: TtaView, p: PlayerView) -> int:
+    """The short game's Age III events dealt to ``p`` (L2226-L2228): named only in the
+    owner's own view once Age I has ended (the view leaves ``short_events`` None otherwise),
+    else their backs."""
+    lang = pt.lang
+    y = pt.heading(y, tr(lang, "short_events"), tr(lang, "face_down_n", n=p.short_events_count))
+    own = view.seat == p.seat
+    if own and p.short_events:
+        y = grid(pt, y, p.short_events, 3, 120)
+        # two while Age I's end asks which one to keep (L2237-L2239), then the kept one
+        note = tr(lang, "short_choose") if len(p.short_events) > 1 else tr(lang, "short_own")
+    else:
+        x = MARGIN
+        for _ in range(p.short_events_count):
+            x += back_chip(pt, x, y, 3, KIND_COLORS["event"])
+        if p.short_events_count:
+            y += 44
+        # the owner looks at them once Age I has ended (L2228); nobody else ever does
+        note = (tr(lang, "short_hidden_own") if own and p.short_events is None
+                else tr(lang, "short_hidden"))
+    for line in kit.wrap(note, SMALL, INNER - 8, lang, 2):
+        pt.text((MARGIN, y), line, SMALL, kit.TEXT_DIM)
+        y += SMALL + 8
+    return y + 12
+
+
 def _beside(pt: Painter, x: float, y: float, w: int,
             lines: Sequence[tuple[str, int, kit.RGB, bool]]) -> None:
     """Wrapped lines next to a tile (two at most per entry, so the tile stays the taller)."""
@@ -971,6 +1079,8 @@ def civ_painter(view: TtaView, seat: int, lang: str = "en",
     p = _player(view, seat)
     pt = Painter(lang, 4000)
     y = _civ_header(pt, MARGIN, view, p, names)
+    if p.resigned:  # its civilization and cards left the game (L2071): nothing else to draw
+        return pt, _civ_resigned(pt, y)
     y = _civ_stats(pt, y, p)
     y = _civ_conflicts(pt, y, view, p, names)
     y = _civ_wonders(pt, y, p)
@@ -988,6 +1098,8 @@ def civ_painter(view: TtaView, seat: int, lang: str = "en",
     y = _civ_banks(pt, y, p)
     y = pt.heading(y, tr(lang, "civil_hand"), tr(lang, "cards_n", n=len(p.hand)))
     y = grid(pt, y, p.hand, CIV_COLS, CIV_TILE_H)
+    if _short_game(view) or p.short_events_count or p.short_events:
+        y = _civ_short_events(pt, y, view, p)
     y = _civ_military(pt, y, view, p)
     return pt, y
 

@@ -151,6 +151,12 @@ class GameWords:
             return names.get(current)
         return None
 
+    def menu_group(self, prompt: Prompt, option: Option) -> str | None:
+        """The menu ``option`` is listed in when ``prompt`` is drawn as menus: by default its
+        ``group``; a game may split a group the engine shares between several questions
+        into menus of their own for one kind of question (TTA's political phase)."""
+        return option.group
+
     # -- the turn panel (one DM message per seat and turn) ------------------------------
     def on_panel(self, prompt: Prompt) -> bool:
         """Whether ``prompt`` is asked on its seat's turn panel (one DM message edited in

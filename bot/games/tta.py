@@ -23,16 +23,34 @@ GAME = "tta"
 COST_PARAMS = ("ca", "ma", "res", "food", "sci")
 #: what an event or an action card gives (``gained``, ``event_effect``), in that order
 GAIN_PARAMS = ("food", "resources", "science", "culture", "ma", "mil_res")
-#: the action prompt's menus (``Option.group``), each labelled ``tta.group.<group>``
-GROUPS = ("take", "build", "upgrade", "play", "other", "turn")
+#: the action prompt's menus (``Option.group``), each labelled ``tta.group.<group>``, and
+#: the political phase's (``POLITICS_MENUS``)
+GROUPS = ("take", "build", "upgrade", "play", "other", "turn", "event", "conflict", "pact")
+#: the political phase's menus (platform §5.3): its ``play`` options split by kind, an
+#: event to prepare, an aggression or war, a pact to offer; "Other" and the buttons stay
+POLITICS_MENUS = {"prepare_event": "event", "aggression": "conflict",
+                  "declare_war": "conflict", "declare_war_over_culture": "conflict",
+                  "offer_pact": "pact"}
 #: the end-of-turn forecast's warnings (the ``end`` option's params), in that order
 END_WARNINGS = ("uprising", "famine_culture", "corruption", "unused_ca", "unused_ma",
                 "discards_needed")
-#: aggressions, wars and pacts: worded by ``TtaWords._conflict``
+#: aggressions, wars, pacts and resignations: worded by ``TtaWords._conflict``
 CONFLICT_EVENTS = frozenset({"aggression", "defended", "aggression_succeeded", "taken",
                              "annexed", "infiltrated", "war_declared", "war_resolved",
-                             "pact_offered", "pact_accepted", "pact_refused", "pact_cancelled",
-                             "pact_ended"})
+                             "war_cancelled", "pact_offered", "pact_accepted", "pact_refused",
+                             "pact_cancelled", "pact_ended", "resigned"})
+#: how a pact may end (``pact_ended``'s ``reason``), each worded ``pact_ended_<reason>``
+PACT_END_REASONS = ("age", "attack", "resigned")
+#: the political actions of the full game, by option key: with any of them offered the
+#: political phase's question names each kind offered (``tta.politics.<kind>``), in order
+POLITICS_KINDS = {"prepare_event": "event", "aggression": "aggression", "declare_war": "war",
+                  "declare_war_over_culture": "war", "offer_pact": "pact",
+                  "cancel_pact": "cancel_pact", "resign": "resign"}
+POLITICS_ORDER = ("event", "aggression", "war", "pact", "cancel_pact", "resign")
+#: option keys and event kinds whose science a Scientific Cooperation partner shares
+#: (``develop.SCIENCE_SHARES``: params ``partner_seat``, ``partner_sci``)
+SHARED_SCIENCE = frozenset({"develop", "revolution"})
+SHARED_SCIENCE_EVENTS = frozenset({"developed", "revolution"})
 #: answers that close the undo window without a "cannot be undone" confirmation: ending the
 #: turn has its own (the forecast's costs), the last discard is the end of the turn
 FINAL_UNASKED = frozenset({"end"})
@@ -133,6 +151,15 @@ def score_line(lang: str, line: Any) -> str:
     return readable(text)
 
 
+def share_text(lang: str, raw: Mapping[str, Any], params: Mapping[str, Any]) -> str:
+    """A Scientific Cooperation partner's part of a development's science, to follow its
+    cost ("; Ana adds 1 science point"), or nothing (``develop.SCIENCE_SHARES``)."""
+    if not raw.get("partner_sci") or not isinstance(raw.get("partner_seat"), int):
+        return ""
+    partner = params.get("partner_seat", raw["partner_seat"])
+    return t(lang, "tta.share", partner=partner, n=raw["partner_sci"])
+
+
 def readable(ident: str) -> str:
     """An id made readable, for kinds the catalogue does not know yet."""
     return ident.replace("_", " ").replace(":", " ").strip().capitalize()
@@ -166,10 +193,26 @@ class TtaWords(GameWords):
         window (``params.final``: it shows a card to the others, asks another seat or uses
         the deck) a reminder that it cannot be taken back (platform §4.1)."""
         found = super().warnings(option)
-        if option.params.get("final") and option.id not in FINAL_UNASKED \
+        if option.key == "resign_confirm":
+            # the second confirmation of a resignation says what it really costs
+            found["resign"] = True
+        elif option.params.get("final") and option.id not in FINAL_UNASKED \
                 and not option.id.startswith(FINAL_UNASKED_PREFIXES):
             found["final"] = True
         return found
+
+    def menu_group(self, prompt: Prompt, option: Option) -> str | None:
+        """The political phase's cards in a menu per kind (``POLITICS_MENUS``), the
+        engine's ``play`` group otherwise."""
+        if prompt.kind == "politics" and option.group == "play":
+            return POLITICS_MENUS.get(option.key, option.group)
+        return option.group
+
+    def on_panel(self, prompt: Prompt) -> bool:
+        """The turn's own questions on the panel (``GameWords.on_panel``), and the
+        confirmation of a resignation too: it is a step of the political phase, and on the
+        panel its final answer gets the panel's second confirmation (``warnings``)."""
+        return super().on_panel(prompt) or (prompt.kind == "resign" and not prompt.reaction)
 
     def turn_key(self, view: Any) -> str | None:
         # one seat's whole turn (politics, actions, discards, the events it reveals)
@@ -243,6 +286,10 @@ class TtaWords(GameWords):
         elif key == "mix":  # Foray's gain or Raiders' loss, split (the prompt says which)
             params["food"] = raw.get("food", 0)
             params["resources"] = raw.get("resources", 0)
+        elif key == "resign_confirm" and raw.get("remaining") == 1:
+            key = "resign_confirm_last"  # the one player left wins at once (L2073)
+        if option.key in SHARED_SCIENCE:
+            params["cost"] += share_text(lang, raw, params)
         if not has(lang, f"tta.option.{key}"):
             params["what"] = readable(key)
             params["card"] = card_name(lang, option.card) if option.card else ""
@@ -298,6 +345,16 @@ class TtaWords(GameWords):
         kind = prompt.kind
         if kind == "bid" and raw.get("bidder_seat") is None:
             kind = "bid_first"
+        elif kind == "politics":
+            offered = {POLITICS_KINDS[o.key] for o in prompt.options if o.key in POLITICS_KINDS}
+            if offered - {"event"}:  # more than the first game's events (L1977-L2073)
+                params["actions"] = join(lang, (t(lang, f"tta.politics.{k}")
+                                                for k in POLITICS_ORDER if k in offered))
+                kind = "politics_more"
+        elif kind == "resign":  # what resigning does to the wars around the seat (L2071)
+            from engines.tta.resignation import WAR_CULTURE  # 7: research §3.2
+
+            params["wars"] = t(lang, "tta.resign_wars", culture=WAR_CULTURE)
         if kind == "event_choice" and has(lang, f"tta.prompt.event_choice.{raw.get('event')}"):
             kind = f"event_choice.{raw.get('event')}"
         if not has(lang, f"tta.prompt.{kind}"):
@@ -317,6 +374,8 @@ class TtaWords(GameWords):
             params["cost"] = cost_text(lang, raw)
         by = raw.get("by")
         params["via"] = t(lang, "tta.via", card=card_name(lang, by)) if by else ""
+        if kind in SHARED_SCIENCE_EVENTS and "cost" in params:
+            params["cost"] += share_text(lang, raw, params)
         if kind == "replenished":
             params["count"] = len(raw.get("dealt") or [])
             params["swept"] = cards_text(lang, raw.get("swept") or [])
@@ -431,7 +490,18 @@ class TtaWords(GameWords):
         if kind == "pact_accepted" and raw.get("replaced"):
             return "pact_accepted_replacing", params
         if kind == "pact_ended":
-            return ("pact_ended_age" if raw.get("reason") == "age" else "pact_ended_attack"), params
+            reason = raw.get("reason")
+            return f"pact_ended_{reason if reason in PACT_END_REASONS else 'attack'}", params
+        if kind == "war_declared" and raw.get("played"):
+            return "war_declared_played", params  # War over Culture, another war card played
+        if kind == "resigned":
+            # the declarers of wars on the resigner score culture all the same (L2071);
+            # ``declarers`` holds seats (the interface's name, not ``*_seats``)
+            declarers = [names.get(s, str(s)) for s in raw.get("declarers") or []]
+            wars = "tta.resigned_wars_one" if len(declarers) == 1 else "tta.resigned_wars"
+            params["wars"] = (t(lang, wars, culture=raw.get("culture", 0),
+                                declarers=join(lang, declarers)) if declarers else "")
+            return ("resigned_last" if raw.get("remaining") == 1 else "resigned"), params
         return kind, params
 
     def _production(

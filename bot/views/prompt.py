@@ -544,7 +544,7 @@ def _sections(game: str, prompt: Prompt, lang: str) -> tuple[list[Menu], list[in
     words = words_for(game)
     by_group: dict[str, list[int]] = {}
     for index, option in enumerate(prompt.options):
-        by_group.setdefault(option.group or "", []).append(index)
+        by_group.setdefault(words.menu_group(prompt, option) or "", []).append(index)
     buttons = by_group.pop(TURN_GROUP, [])
     if len(buttons) > ROW_BUTTONS:  # too many for a row of buttons: a menu like the others
         by_group[TURN_GROUP], buttons = buttons, []

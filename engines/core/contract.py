@@ -144,6 +144,11 @@ class Engine(abc.ABC, Generic[StateT]):
     #: whether the game asks questions of seats whose turn it is not (``Prompt.reaction``);
     #: the lobby then offers them their own deadline (``reaction_deadline``).
     has_reactions: ClassVar[bool] = False
+    #: answers a random player (``core.playout``'s random choices, the sandbox's ``--auto``)
+    #: takes only when its prompt offers nothing else: exact option ids, or id prefixes
+    #: ending in ``:`` (``"war:"``). For answers that would end a random game early and say
+    #: nothing about the rules (Through the Ages: resigning); a person may still pick them.
+    playout_avoid: ClassVar[frozenset[str]] = frozenset()
 
     # -- life cycle -----------------------------------------------------------------
     @abc.abstractmethod

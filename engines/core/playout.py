@@ -5,7 +5,9 @@ A playout answers, at every position, a random option of a random open prompt un
 game has a result. The draws come from a seeded source, so a playout is reproduced by its
 seeds, and its answers are kept, so it is replayed by ``Engine.replay``. The reserved
 ``undo`` option is never chosen: a random player taking back answers only makes games
-longer (undo is tested on its own).
+longer (undo is tested on its own). The engine's ``playout_avoid`` options (Through the
+Ages' resignation) are chosen only when their prompt offers nothing else: a random game
+ended by an early random resignation would measure and test little.
 """
 
 from __future__ import annotations
@@ -27,32 +29,57 @@ class Draws(Protocol):
     def below(self, n: int) -> int: ...
 
 
-#: picks the answer at a position: (open prompts, draws) -> (prompt, option)
-Chooser = Callable[[list[Prompt], Draws], tuple[Prompt, Option]]
+#: picks the answer at a position: (open prompts, draws, the options to avoid while others
+#: are open: ``Engine.playout_avoid``, see :func:`avoided`) -> (prompt, option)
+Chooser = Callable[[list[Prompt], Draws, frozenset[str]], tuple[Prompt, Option]]
 #: called before each answer with (state, open prompts, chosen prompt, chosen option)
 Inspect = Callable[[Any, list[Prompt], Prompt, Option], None]
 
 
-def random_choice(prompts: list[Prompt], draws: Draws) -> tuple[Prompt, Option]:
-    """A uniformly random prompt, then a uniformly random option of it other than ``undo``."""
+NOTHING: frozenset[str] = frozenset()
+
+
+def avoided(option_id: str, avoid: frozenset[str]) -> bool:
+    """Whether ``avoid`` (``Engine.playout_avoid``) names ``option_id``: the id itself, or
+    the id up to and including one of its ``:`` (``"war:"`` names every ``war:…``)."""
+    if not avoid:
+        return False
+    if option_id in avoid:
+        return True
+    end = option_id.find(":")
+    while end >= 0:
+        if option_id[:end + 1] in avoid:
+            return True
+        end = option_id.find(":", end + 1)
+    return False
+
+
+def random_choice(prompts: list[Prompt], draws: Draws,
+                  avoid: frozenset[str] = NOTHING) -> tuple[Prompt, Option]:
+    """A uniformly random prompt, then a uniformly random option of it other than ``undo``
+    and, while the prompt offers others, other than the ``avoid`` ones."""
     prompt = prompts[draws.below(len(prompts))]
-    return prompt, _random_option(prompt, draws)
+    return prompt, _random_option(prompt, draws, avoid)
 
 
-def lean_choice(prompts: list[Prompt], draws: Draws) -> tuple[Prompt, Option]:
+def lean_choice(prompts: list[Prompt], draws: Draws,
+                avoid: frozenset[str] = NOTHING) -> tuple[Prompt, Option]:
     """:func:`random_choice` without a draw when only one prompt is open: the same kind of
     games for one draw less per answer (benchmarks measure the engine, not the player)."""
     prompt = prompts[0] if len(prompts) == 1 else prompts[draws.below(len(prompts))]
-    return prompt, _random_option(prompt, draws)
+    return prompt, _random_option(prompt, draws, avoid)
 
 
-def _random_option(prompt: Prompt, draws: Draws) -> Option:
-    """A uniformly random option of ``prompt`` other than ``undo`` (drawn again, among the
-    others, only when the first draw is ``undo``)."""
+def _random_option(prompt: Prompt, draws: Draws, avoid: frozenset[str] = NOTHING) -> Option:
+    """A uniformly random option of ``prompt`` other than ``undo`` and the ``avoid`` ones
+    (drawn again, among the others, only when the first draw is one of those; the avoided
+    ones only when nothing else is offered)."""
     options = prompt.options
     option = options[draws.below(len(options))]
-    if option.id == UNDO:
-        others = [o for o in options if o.id != UNDO]
+    if option.id == UNDO or avoided(option.id, avoid):
+        others = [o for o in options if o.id != UNDO and not avoided(o.id, avoid)]
+        if not others:
+            others = [o for o in options if o.id != UNDO]
         option = others[draws.below(len(others))]
     return option
 
@@ -87,9 +114,11 @@ def playout(
     choose: Chooser = random_choice,
     inspect: Inspect | None = None,
     max_answers: int = MAX_ANSWERS,
+    avoid: frozenset[str] | None = None,
 ) -> Playout:
     """Play one game of ``engine`` from ``new_game(players, seed, options)``, answering
     with ``choose`` (random by default) drawing from ``draws``, until it has a result.
+    ``choose`` is handed ``avoid``, by default the engine's ``playout_avoid``.
 
     ``inspect`` sees every position before its answer is applied (the conformance tests
     check the contract there). Raises :class:`EndlessGame` for a game that does not end.
@@ -97,6 +126,7 @@ def playout(
     state = engine.new_game(players, seed, options)
     answers: list[tuple[int, str]] = []
     prompts_of, apply = engine.prompts, engine.apply
+    shunned = engine.playout_avoid if avoid is None else avoid
     while True:
         prompts = prompts_of(state)
         if not prompts:
@@ -104,7 +134,7 @@ def playout(
         if len(answers) >= max_answers:
             raise EndlessGame(f"{engine.name}: no result after {max_answers} answers "
                               f"({players} players, seed {seed})")
-        prompt, option = choose(prompts, draws)
+        prompt, option = choose(prompts, draws, shunned)
         if inspect is not None:
             inspect(state, prompts, prompt, option)
         apply(state, prompt.seat, option.id)

@@ -32,8 +32,9 @@ from engines.tta.state import TtaState
 #: less, ``pacts.antiquate``), after leaders and wonders
 ON_AGE_END: list[Callable[[TtaState, int], list[Event]]] = []
 
-#: the age whose beginning ends the game, by mode (the first game: Age III, L1873-L1886)
-FINAL_AGE = {"first": 3, "peaceful": 4, "full": 4}
+#: the age whose beginning ends the game, by mode (the first and the short game: Age III,
+#: which has no decks, L1873-L1886, L2222); from it on no refill and no military draw
+FINAL_AGE = {"first": 3, "peaceful": 4, "full": 4, "short": 3}
 
 
 def end_age_a(st: TtaState) -> list[Event]:
@@ -44,9 +45,11 @@ def end_age_a(st: TtaState) -> list[Event]:
 
 def global_conflict(st: TtaState) -> Event:
     """Culture for strength over the weakest civilization (L2257-L2259; ruling C10)."""
-    ratings = [strength(c) for c in st.civs]
-    weakest = min(ratings)
-    culture = [r - weakest for r in ratings]
+    ratings = [0 if c.resigned else strength(c) for c in st.civs]
+    weakest = min(r for r, c in zip(ratings, st.civs, strict=True) if not c.resigned)
+    # a resigned seat scores nothing and is not the weakest (L2071)
+    culture = [0 if c.resigned else r - weakest
+               for r, c in zip(ratings, st.civs, strict=True)]
     for civ, n in zip(st.civs, culture, strict=True):
         civ.culture += n
     return event("global_conflict", None, {"age": st.age, "culture": culture,
@@ -93,7 +96,7 @@ def end_age(st: TtaState) -> list[Event]:
     events += [event("age_ended", None, {"age": ended, "yellow_lost": lost}),
                event("age_began", None, {"age": st.age})]
     if st.age == FINAL_AGE[st.mode] and st.last_round is None:
-        st.last_round = st.round if st.current == st.start else st.round + 1
+        st.last_round = st.round if st.current == first_seat(st) else st.round + 1
         events.append(event("last_round", None, {"round": st.last_round}))
     return events
 
@@ -101,5 +104,21 @@ def end_age(st: TtaState) -> list[Event]:
 def is_last_turn(st: TtaState) -> bool:
     """The seat now playing plays the game's last turn: the one to the starting player's
     right, in the last round (L1884-L1886)."""
-    return (st.last_round == st.round
-            and st.current == (st.start - 1) % st.players)
+    if st.last_round != st.round:
+        return False
+    # the last seat still in the game before the starting player's position (L2071-L2073)
+    seat = (st.current + 1) % st.players
+    while seat != st.start:
+        if not st.civs[seat].resigned:
+            return False
+        seat = (seat + 1) % st.players
+    return True
+
+
+def first_seat(st: TtaState) -> int:
+    """The seat that opens a round: the starting player, or after a resignation the first
+    seat still in the game from the starting player's position."""
+    seat = st.start
+    while st.civs[seat].resigned:
+        seat = (seat + 1) % st.players
+    return seat

@@ -43,8 +43,9 @@ def attack_cost(st: TtaState, attacker: int, defender: int, card: str) -> int:
 def may_attack(st: TtaState, attacker: int, defender: int) -> bool:
     """Whether ``attacker`` may play an aggression or declare a war on ``defender`` at all
     (strength and military actions aside): never oneself, never with Gandhi in play, never
-    across a pact that forbids it."""
-    if attacker == defender or st.civs[attacker].leader == GANDHI:
+    across a pact that forbids it, never a seat that resigned (L2071)."""
+    if (attacker == defender or st.civs[attacker].leader == GANDHI
+            or st.civs[defender].resigned):
         return False
     return not any(check(st, attacker, defender) for check in ATTACK_CHECKS)
 

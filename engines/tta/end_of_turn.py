@@ -27,6 +27,7 @@ from engines.core.contract import Event
 from engines.core.fast import event
 from engines.core.rng import Rng
 from engines.tta import economy, tokens
+from engines.tta.ages import FINAL_AGE
 from engines.tta.facts import CUL, HAPPY, MILITARY_DRAW_MAX, SCI, VALUE
 from engines.tta.ratings import military_left, ratings, static_cards
 from engines.tta.state import Civ, TtaState
@@ -152,8 +153,9 @@ def draw_military(st: TtaState, seat: int, n: int) -> list[str]:
 
 def draws_due(st: TtaState, seat: int) -> int:
     """Military cards ``seat`` will draw at this end of turn (L1783-L1793)."""
-    # none in round 1 (L508), the first game's Age III (L1793) or Age IV (PB ``age_iv``)
-    if st.round == 1 or st.age >= 4 or (st.mode == "first" and st.age >= 3):
+    # none in round 1 (L508), the first and short game's Age III (L1793, L2222) or Age IV
+    # (PB ``age_iv``): the game-ending age has no decks
+    if st.round == 1 or st.age >= FINAL_AGE[st.mode]:
         return 0
     return max(0, min(MILITARY_DRAW_MAX, military_left(st.civs[seat])))
 

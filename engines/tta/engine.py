@@ -1,5 +1,6 @@
-"""TtaEngine: Through the Ages behind the engine contract: the book's first game and the
-peaceful full game (lobby ``mode``), with the global conflict variant (``global_conflict``)."""
+"""TtaEngine: Through the Ages behind the engine contract: the book's first game, the full
+game (the lobby's default) and its peaceful variant (lobby ``mode``; ``peaceful_pacts`` keeps
+the four pacts without war in it), with the global conflict variant (``global_conflict``)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from engines.tta import (
     leaders,
     pacts,  # noqa: F401 (registers the pacts)
     politics,
+    resignation,  # noqa: F401 (registers the resignation)
+    short_game,  # noqa: F401 (registers the short game's war and scoring)
     turn,
     undo_window,
     wonders,
@@ -43,16 +46,23 @@ class TtaEngine(Engine[TtaState]):
     max_players: ClassVar[int] = 4
     state_type: ClassVar[type[BaseModel]] = TtaState
     game_options: ClassVar[dict[str, tuple[tuple[str, ...], str]]] = {
-        "mode": (LOBBY_MODES, "first"),
+        "mode": (LOBBY_MODES, "full"),
         "global_conflict": (("off", "on"), "off"),
+        #: ``mode: peaceful`` only (ignored otherwise): keep the four pacts without war
+        #: (L2253, ruling C9) in the military decks at 3-4 players
+        "peaceful_pacts": (("off", "on"), "off"),
     }
     #: events and auctions ask other seats mid-turn (``Prompt.reaction``)
     has_reactions: ClassVar[bool] = True
+    #: random players never resign while they may do anything else (a random resignation
+    #: would end most random games early; resignation is tested on its own)
+    playout_avoid: ClassVar[frozenset[str]] = frozenset({"resign", "resign:confirm"})
 
     def new_game(self, players: int, seed: int,
                  options: dict[str, str] | None = None) -> TtaState:
         opts = self.chosen_options(options)
-        st = new_state(players, seed, opts["mode"], opts["global_conflict"] == "on")
+        st = new_state(players, seed, opts["mode"], opts["global_conflict"] == "on",
+                       opts["peaceful_pacts"] == "on")
         turn.begin_turn(st)
         undo_window.open_if_acting(st)
         return st
@@ -90,6 +100,8 @@ class TtaEngine(Engine[TtaState]):
             return "end"
         if state.step == "action_card":
             return "back"
+        if state.step == "resign":  # never resign by a timeout
+            return "resign:back"
         opts = options(state)
         return opts[0].id if opts else None
 

@@ -104,6 +104,11 @@ BLUE_TOTAL: int = BOARD.start.blue_bank
 FIRST_GAME_MILITARY: frozenset[str] = frozenset({"event", "territory", "tactic", "bonus"})
 #: military categories the peaceful game removes from every deck (L2249-L2255)
 CONFLICT_MILITARY: frozenset[str] = frozenset({"aggression", "war", "pact"})
+#: the four pacts "not involving war" a peaceful game may keep (L2253; the book does not
+#: name them, ruling C9: the pacts without an attack clause in MC)
+PEACEFUL_PACTS: frozenset[str] = frozenset({
+    "I_trade_routes_agreement", "II_scientific_cooperation",
+    "II_international_trade_agreement", "III_international_tourism"})
 
 
 def civil_deck(age: int, players: int) -> list[str]:
@@ -113,19 +118,22 @@ def civil_deck(age: int, players: int) -> list[str]:
             for _ in range(c.copies.at(players))]
 
 
-def _kept(category: str, age: int, mode: str) -> bool:
+def _kept(card: str, category: str, age: int, mode: str, peaceful_pacts: bool) -> bool:
     if mode == "first":
         return age == 0 or category in FIRST_GAME_MILITARY
     if mode == "peaceful":
-        return category not in CONFLICT_MILITARY
+        return category not in CONFLICT_MILITARY or (peaceful_pacts and card in PEACEFUL_PACTS)
     return True
 
 
-def military_deck(age: int, players: int, mode: str = "full") -> list[str]:
+def military_deck(age: int, players: int, mode: str = "full",
+                  peaceful_pacts: bool = False) -> list[str]:
     """The military deck of ``age``, unshuffled: the first game keeps only events,
     territories, tactics and bonus cards (L184-L190), the peaceful game drops aggressions,
-    wars and pacts (L2249-L2255); pacts leave at 2 players (L2035, ``copies``)."""
-    return [c.id for c in MILITARY.values() if c.level == age and _kept(c.category, age, mode)
+    wars and pacts (L2249-L2255) — with ``peaceful_pacts`` it keeps ``PEACEFUL_PACTS``
+    (L2253; ignored in the other modes); pacts leave at 2 players (L2035, ``copies``)."""
+    return [c.id for c in MILITARY.values()
+            if c.level == age and _kept(c.id, c.category, age, mode, peaceful_pacts)
             for _ in range(c.copies.at(players))]
 
 

@@ -159,8 +159,9 @@ def infantry_as_cavalry(civ: Civ) -> bool:
 
 def _genghis_end(st: TtaState, seat: int) -> list[Event]:
     mine = ratings.strength(st.civs[seat])
-    stronger = sum(1 for i, c in enumerate(st.civs) if i != seat and ratings.strength(c) > mine)
-    if stronger >= GENGHIS_TOP[st.players]:
+    stronger = sum(1 for i, c in enumerate(st.civs)
+                   if i != seat and not c.resigned and ratings.strength(c) > mine)
+    if stronger >= GENGHIS_TOP[st.count_left()]:
         return []
     st.civs[seat].culture += GENGHIS_CULTURE
     return [event("ability", seat, {"card": GENGHIS, "culture": GENGHIS_CULTURE})]

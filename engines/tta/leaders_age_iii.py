@@ -18,9 +18,9 @@ the game ends in Age IV (L1940-L1949).
 * Charlie Chaplin — +2 happy (printed, counted by ``ratings``); the best theater (highest
   level with a building) produces double culture: one building's printed culture once more
   (leaders' bonuses per theater, e.g. Bach's, are not the theater's production).
-* Mahatma Gandhi — +2 culture (printed, counted by ``ratings``). Only this civil part is in
-  the peaceful game; "may not play aggressions or wars" and "attackers pay double military
-  actions" concern aggressions and wars, which are issue 10 (T3): not implemented here.
+* Mahatma Gandhi — +2 culture (printed, counted by ``ratings``). His other two parts belong to
+  the conflict rules and live in ``conflict.py``: his owner may not play aggressions or declare
+  wars, and whoever attacks him pays double military actions (``conflict.attack_cost``).
 * Sid Meier — each lab building produces culture equal to its level and 1 science less. No
   floor per lab is needed: every lab prints at least 1 science (Philosophy 1, Alchemy 2,
   Scientific Method 3, Computers 5), so the −1 never takes a lab below 0.

@@ -220,10 +220,12 @@ def options(st: TtaState, seat: int) -> list[Option]:
     pacts) side; ``cancel_pact:<card>`` per pact ``seat`` is party to."""
     civ = st.civs[seat]
     out: list[Option] = []
-    for card in dict.fromkeys(c for c in civ.military if c in PACTS):
+    # with two players left no pact is offered (the 2-player rules have none, L2035; C8)
+    offered = civ.military if st.count_left() > 2 else ()
+    for card in dict.fromkeys(c for c in offered if c in PACTS):
         sides = ("a",) if PACTS[card].get("symmetric") else SIDES
         for partner in range(st.players):
-            if partner == seat:
+            if partner == seat or st.civs[partner].resigned:
                 continue
             for side in sides:
                 oid = f"pact:{card}:{partner}" + ("" if len(sides) == 1 else f":{side}")

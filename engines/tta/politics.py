@@ -34,6 +34,13 @@ OPTION_SOURCES: list[Callable[[TtaState, int], list[Option]]] = []
 ACTIONS: dict[str, Callable[[TtaState, int, str], list[Event]]] = {}
 SECOND_ACTION: dict[str, Callable[[TtaState, int], bool]] = {}
 ON_START: dict[str, Callable[[TtaState, int], list[Event]]] = {}
+#: political options that only open a confirmation of the same seat (``resign``): no
+#: political action is taken yet, so none grants a second one (``next_step``)
+CONFIRMED: set[str] = set()
+#: political options that never open the phase on their own (``resign``, offered every turn):
+#: a phase with nothing else to play is skipped as before, and the option moves to the
+#: action phase instead (``turn._after_wars`` marks ``politics_unused``)
+QUIET: set[str] = set()
 
 
 def ability_options(st: TtaState, seat: int) -> list[Option]:
@@ -59,7 +66,7 @@ def next_step(st: TtaState, seat: int, kind: str) -> str:
     """The step after the political answer ``kind`` (called before it is applied):
     ``politics`` again when a card grants a second political action after this one
     (``SECOND_ACTION``), else ``action``."""
-    if kind != "pass" and SECOND_ACTION:
+    if kind != "pass" and kind not in CONFIRMED and SECOND_ACTION:
         for c in list(static_cards(st.civs[seat])):
             hook = SECOND_ACTION.get(c)
             if hook is not None and hook(st, seat):
@@ -67,11 +74,22 @@ def next_step(st: TtaState, seat: int, kind: str) -> str:
     return "action"
 
 
+def worth_opening(st: TtaState, seat: int) -> bool:
+    """The phase has something to play besides passing and the ``QUIET`` options."""
+    return bool(st.civs[seat].military) or any(
+        o.id not in QUIET for o in ability_options(st, seat))
+
+
+def quiet_options(st: TtaState, seat: int) -> bool:
+    return bool(QUIET) and any(o.id in QUIET for o in ability_options(st, seat))
+
+
 def skip_empty_second(st: TtaState, seat: int) -> None:
-    """After the answer: a second political phase with nothing to do but pass is skipped
-    (when the answer asked nobody; otherwise the pass is the player's)."""
+    """After the answer: a second political phase with nothing to do but pass (and the
+    ``QUIET`` options) is skipped (when the answer asked nobody; otherwise the pass is the
+    player's)."""
     if (st.step == "politics" and st.interrupt is None
-            and len(options(st, seat)) <= 1):
+            and sum(1 for o in options(st, seat) if o.id not in QUIET) <= 1):
         st.step = "action"
 
 

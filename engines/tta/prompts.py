@@ -54,6 +54,10 @@ RULE_ACTIONS: dict[str, Callable[[TtaState, int, str], list[Event]]] = {
 #: source gives the current seat's legal ones from round 2 (engines/tta/leaders.py, wonders.py)
 OPTION_SOURCES: list[Callable[[TtaState, int], list[Option]]] = []
 
+#: ``STEPS[step](st) -> prompt``: the current seat's own question at a step a rule module
+#: adds (the resignation's confirmation, ``resignation.py``)
+STEPS: dict[str, Callable[[TtaState], Prompt]] = {}
+
 #: discard order for timeouts: oldest age first; events and territories, then bonus cards,
 #: then tactics (platform §4.5)
 _DISCARD_RANK = {"event": 0, "territory": 0, "bonus": 1, "tactic": 2}
@@ -103,6 +107,8 @@ def options(st: TtaState) -> list[Option]:
     seat = st.current
     if st.step == "politics":
         return politics.options(st, seat)
+    if st.step in STEPS:
+        return STEPS[st.step](st).options
     if st.step == "discard":
         return discard_options(st, seat)
     if st.step == "action_card":
@@ -121,6 +127,8 @@ def prompts(st: TtaState) -> list[Prompt]:
               "ma_left": military_left(civ)}
     if st.step == "politics":
         return [fast_prompt(seat, "politics", options(st), params, True, "panel")]
+    if st.step in STEPS:
+        return [STEPS[st.step](st)]
     if st.step == "discard":
         params["discards"] = discards_needed(st)
         return [fast_prompt(seat, "discard", options(st), params, True, "pick")]

@@ -104,7 +104,7 @@ def replenish(st: TtaState) -> list[Event]:
     and an age when its deck's last card is dealt (L1825, ruling B2)."""
     events: list[Event] = []
     row = st.row
-    sweep = SWEEP[st.players]
+    sweep = SWEEP[st.count_left()]  # the players still in the game (PB sweep_note)
     swept = [c for c in row[:sweep] if c is not None]
     st.removed.extend(swept)  # swept cards leave the game (L552)
     kept = [c for c in row[sweep:] if c is not None]

@@ -5,7 +5,9 @@ in the current and future event decks is revealed and scored, one by one, in any
 (L2081-L2083; ``event_cards.age_iii``), older events are ignored (L2085), ranked ones with
 the starting player as the current player for ties (L2099-L2101); then the cards that score
 at game end (``FINAL_SCORING``: Bill Gates, PB ``ages.final_scoring``). Most culture wins,
-ties share (L2107-L2109).
+ties share (L2107-L2109). A mode with its own final scoring registers it in ``MODE_SCORING``
+(the short game, L2241-L2247: ``short_game.final_scoring``, sharing ``score_impact`` and
+``final_lines``).
 
 Added to the culture points (L1912-L1926): 1 per Age I and 2 per Age II technology in play,
 the government counted double (L1916; "your technologies" are those in play, L936); the
@@ -31,6 +33,8 @@ TECH_CULTURE: tuple[int, ...] = tuple(_FG["technology_culture_by_level"])
 #: the full game's end-of-game lines: name -> (state, seat) -> culture that seat scores
 #: (cards register here at import: Bill Gates)
 FINAL_SCORING: dict[str, Callable[[TtaState, int], int]] = {}
+#: a mode's own final scoring instead of the full game's (``short_game.final_scoring``)
+MODE_SCORING: dict[str, Callable[[TtaState], list[Event]]] = {}
 
 
 def first_game_bonus(civ: Civ) -> dict[str, int]:
@@ -51,9 +55,16 @@ def first_game_bonus(civ: Civ) -> dict[str, int]:
 
 def finish(st: TtaState) -> list[Event]:
     """Score the game and end it."""
-    events = _score_first_game(st) if st.mode == "first" else _score_full_game(st)
-    best = max(c.culture for c in st.civs)
-    st.winners = [s for s, c in enumerate(st.civs) if c.culture == best]
+    if st.mode == "first":
+        events = _score_first_game(st)
+    else:
+        events = MODE_SCORING.get(st.mode, _score_full_game)(st)
+    # resigned seats are out: never winners, ranked last (L2071; platform §4.7)
+    for seat, civ in enumerate(st.civs):
+        if civ.resigned:
+            st.final[seat]["resigned"] = 1
+    best = max(c.culture for c in st.civs if not c.resigned)
+    st.winners = [s for s, c in enumerate(st.civs) if c.culture == best and not c.resigned]
     st.phase = "over"
     events.append(event("game_over", None, {"winners": st.winners,
                                             "scores": [f["total"] for f in st.final]}))
@@ -77,13 +88,7 @@ def _score_full_game(st: TtaState) -> list[Event]:
     events: list[Event] = []
     st.final = [{"culture_before": c.culture, "age_iii_events": 0} for c in st.civs]
     for card, culture in final_scores(st):
-        for seat, n in enumerate(culture):
-            civ = st.civs[seat]
-            before = civ.culture
-            civ.culture = max(0, before + n)  # never below 0 (Impact of Happiness)
-            st.final[seat]["age_iii_events"] += civ.culture - before
-        events.append(event("impact_scored", None,
-                             {"card": card, "culture": list(culture), "final": True}))
+        events.append(score_impact(st, card, culture))
     # the scored events are revealed: they leave the event decks face up (L2081-L2083)
     scored = [c for c in st.current_events if AGE[c] == 3]
     scored += [c for c in st.future_events if AGE[c] == 3]
@@ -92,6 +97,24 @@ def _score_full_game(st: TtaState) -> list[Event]:
                         if AGE[c] != 3]
     st.future_events = [c for c in st.future_events if AGE[c] != 3]
     st.past_events.extend(scored)
+    events.extend(final_lines(st))
+    return events
+
+
+def score_impact(st: TtaState, card: str, culture: list[int]) -> Event:
+    """An Age III event scored at the end: each seat's culture (never below 0: Impact of
+    Happiness) into its ``age_iii_events`` line; the public ``impact_scored`` event."""
+    for seat, n in enumerate(culture):
+        civ = st.civs[seat]
+        before = civ.culture
+        civ.culture = max(0, before + n)
+        st.final[seat]["age_iii_events"] += civ.culture - before
+    return event("impact_scored", None, {"card": card, "culture": list(culture), "final": True})
+
+
+def final_lines(st: TtaState) -> list[Event]:
+    """The ``FINAL_SCORING`` lines (after the events), then each seat's ``total``."""
+    events: list[Event] = []
     for line, score in FINAL_SCORING.items():
         for seat, civ in enumerate(st.civs):
             n = score(st, seat)
@@ -109,7 +132,12 @@ def result(st: TtaState) -> GameResult | None:
     if st.phase != "over":
         return None
     totals = [c.culture for c in st.civs]
+    # a resigned seat ranks after every player still in the game (platform §4.7); a single
+    # player left won at once (L2071)
+    left = [t for t, c in zip(totals, st.civs, strict=True) if not c.resigned]
     scores = [SeatScore(seat=s, total=t, breakdown=dict(st.final[s]),
-                        rank=1 + sum(1 for x in totals if x > t))
+                        rank=(len(left) + 1 if st.civs[s].resigned
+                              else 1 + sum(1 for x in left if x > t)))
               for s, t in enumerate(totals)]
-    return GameResult(victory="culture", winners=list(st.winners), scores=scores)
+    victory = "last_standing" if len(left) == 1 else "culture"
+    return GameResult(victory=victory, winners=list(st.winners), scores=scores)

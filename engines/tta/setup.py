@@ -13,6 +13,7 @@ round's 1/2/3/4 civil actions, no military action (L312-L321).
 from __future__ import annotations
 
 from engines.core.rng import Rng
+from engines.tta import short_game
 from engines.tta.facts import (
     BLUE_TOTAL,
     BOARD_TECHS,
@@ -30,10 +31,11 @@ from engines.tta.state import Civ, TtaState
 
 #: ``first``: the book's first game (Ages A-II, L184-L201); ``peaceful``: the full game
 #: without aggressions, wars and pacts (L1936-L2111, L2249-L2255); ``full``: the full game
-#: with them (its conflict rules are being built: not offered in the lobby yet)
-MODES = ("first", "peaceful", "full")
+#: with them (the lobby's default); ``short``: the short game, Ages I and II with them
+#: (L2218-L2247, ``short_game.py``)
+MODES = ("first", "peaceful", "full", "short")
 #: the modes the lobby offers
-LOBBY_MODES = ("first", "peaceful")
+LOBBY_MODES = ("first", "peaceful", "full", "short")
 
 
 def new_civ() -> Civ:
@@ -52,7 +54,9 @@ def new_civ() -> Civ:
 
 
 def new_state(players: int, seed: int, mode: str = "first",
-              global_conflict: bool = False) -> TtaState:
+              global_conflict: bool = False, peaceful_pacts: bool = False) -> TtaState:
+    """A shuffled table; ``peaceful_pacts`` keeps the four pacts without war in a peaceful
+    game's military decks (L2253, ruling C9) and is ignored in the other modes."""
     if not 2 <= players <= 4:
         raise ValueError("Through the Ages is played by 2 to 4 players")
     if mode not in MODES:
@@ -61,7 +65,9 @@ def new_state(players: int, seed: int, mode: str = "first",
     first = mode == "first"
     ages = 3 if first else 4  # the first game has no Age III decks (L184)
     civil = [civil_deck(a, players) if a < ages else [] for a in range(4)]
-    military = [military_deck(a, players, mode) if a < ages else [] for a in range(4)]
+    peaceful_pacts = peaceful_pacts and mode == "peaceful"
+    military = [military_deck(a, players, mode, peaceful_pacts) if a < ages else []
+                for a in range(4)]
     for deck in (*civil, *military):
         rng.shuffle(deck)
     row: list[str | None] = [civil[0].pop() for _ in range(ROW_SIZE)]
@@ -76,6 +82,7 @@ def new_state(players: int, seed: int, mode: str = "first",
         rng=0,
         mode=mode,
         global_conflict=global_conflict,
+        peaceful_pacts=peaceful_pacts,
         start=start,
         current=start,
         row=row,
@@ -93,5 +100,7 @@ def new_state(players: int, seed: int, mode: str = "first",
         # the tokens not available are marked spent, so the reset gives them all back
         civ.ca_spent = civil_total(civ) - FIRST_ROUND_CA[order]
         civ.ma_spent = military_total(civ)
+    if mode == "short":  # the Age III events dealt and laid out (L2224-L2231)
+        short_game.deal(st, rng)
     st.rng = rng.state
     return st

@@ -72,6 +72,12 @@ class Civ(BaseModel):
     #: totals from the pacts this player is party to (``pacts.refresh``): ``ma``,
     #: ``strength``, ``culture``, ``resources``, ``food``; read by ``ratings`` and production
     pact_mods: dict[str, int] = Field(default_factory=dict)
+    #: the player resigned (``resignation.py``; L2066-L2073): out of the game, an empty
+    #: civilization that never gets a prompt again; the seat keeps its number (platform §4.7)
+    resigned: bool = False
+    #: the short game's Age III events dealt face down (two, one kept after Age I ends;
+    #: ``short_game.py``): hidden even from the owner until then (L2228, L2237-L2239)
+    short_events: list[str] = Field(default_factory=list)
 
 
 class TtaState(BaseModel):
@@ -80,11 +86,14 @@ class TtaState(BaseModel):
     players: int
     rng: int
     #: ``first`` (the book's first game), ``peaceful`` (the full game without conflict) or
-    #: ``full`` (the full game; its conflict rules are being built, not in the lobby yet)
+    #: ``full`` (the full game with aggressions, wars and pacts; the lobby's default)
     mode: str = "first"
     #: the global conflict variant: culture for strength over the weakest at the end of
     #: Ages I, II and III (L2257-L2259)
     global_conflict: bool = False
+    #: the peaceful game kept the four pacts that involve no war (L2253, ruling C9;
+    #: ``facts.PEACEFUL_PACTS``); always False in the other modes
+    peaceful_pacts: bool = False
     phase: str = "play"  # play | over
     #: where the current seat is in its turn: politics | action | action_card (an action
     #: card's follow-up) | discard
@@ -139,6 +148,24 @@ class TtaState(BaseModel):
     #: the answers kept in the open undo window, for its ``turn_actions`` summary (§4.2);
     #: entries are never changed in place
     turn_log: list[dict[str, Any]] = Field(default_factory=list)
+    #: the short game's three face-up Age III events, scored at the end (L2229, L2245)
+    short_face_up: list[str] = Field(default_factory=list)
+    #: the short game's face-up War over Culture, declared instead of a played war card and
+    #: never moved (L2230, L2233-L2235, ruling C11)
+    short_war: str | None = None
+
+    def in_game(self, seat: int) -> bool:
+        """``seat`` has not resigned (L2071: the others play on under the 2-/3-player rules)."""
+        return not self.civs[seat].resigned
+
+    def seats_left(self) -> list[int]:
+        """The seats still in the game, in seat order."""
+        return [s for s, c in enumerate(self.civs) if not c.resigned]
+
+    def count_left(self) -> int:
+        """The number of players still in the game: what every "by player count" table
+        reads (sweep, "two strongest", Genghis Khan, the ranked Impact tables)."""
+        return sum(1 for c in self.civs if not c.resigned)
 
 
 plain_setattr(Civ)
@@ -163,6 +190,7 @@ def copy_civ(c: Civ) -> Civ:
     d["marks"] = dict(d["marks"])
     d["used_powers"] = d["used_powers"][:]
     d["pact_mods"] = dict(d["pact_mods"])
+    d["short_events"] = d["short_events"][:]
     return unvalidated(Civ, d, set(_CIV_FIELDS))
 
 
@@ -171,7 +199,7 @@ def fast_copy(s: TtaState) -> TtaState:
     d: dict[str, Any] = dict(s.__dict__)
     for key in ("row", "current_events", "future_events", "future_owners", "past_events",
                 "common_tactics", "removed", "boxed", "winners", "forfeit_politics", "wars",
-                "pacts"):
+                "pacts", "short_face_up"):
         d[key] = d[key][:]
     for key in ("civil_decks", "military_decks", "military_discards"):
         d[key] = [x[:] for x in d[key]]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engines.core.contract import Event
 from engines.core.fast import event
-from engines.tta import ages, interrupts, politics, row, scoring, wars
+from engines.tta import ages, interrupts, politics, row, scoring, short_game, wars
 from engines.tta.actions import tactics
 from engines.tta.end_of_turn import end_turn
 from engines.tta.ratings import military_hand_limit
@@ -27,8 +27,10 @@ def begin_turn(st: TtaState) -> list[Event]:
         st.step = "action"
         return events
     events.extend(row.replenish(st))
-    if wars.due(st, seat):  # the war declared last turn (PB, ruling B3): its winner may be
-        # asked (War over Technology), so the rest of the turn's start runs in the effect
+    # the war declared last turn (PB, ruling B3): its winner may be asked (War over
+    # Technology); the short game's events kept after Age I (L2237): every seat is asked.
+    # Then the rest of the turn's start runs in the effect
+    if wars.due(st, seat) or short_game.keep_due(st):
         events.extend(interrupts.start(st, "turn_start", seat))
         return events
     events.extend(_after_wars(st, seat))
@@ -36,7 +38,9 @@ def begin_turn(st: TtaState) -> list[Event]:
 
 
 def _turn_start(ctx: interrupts.TtaCtx, seat: int) -> None:
-    """The effect: the seat's wars resolve, then its turn starts as usual."""
+    """The effect: the short game's events are kept (Age I just ended), the seat's wars
+    resolve, then its turn starts as usual."""
+    short_game.keep(ctx)
     wars.resolve_in(ctx, seat)
     ctx.events.extend(_after_wars(ctx.gs, seat))
 
@@ -56,11 +60,13 @@ def _after_wars(st: TtaState, seat: int) -> list[Event]:
         st.forfeit_politics = [s for s in st.forfeit_politics if s != seat]
         st.step = "action"
         events.append(event("politics_forfeited", seat, {}))
-    elif civ.military or politics.ability_options(st, seat):
+    elif politics.worth_opening(st, seat):
         st.step = "politics"
         events.extend(politics.start(st, seat))
     else:
         st.step = "action"
+        if politics.quiet_options(st, seat):  # resigning moves to the action phase
+            civ.marks["politics_unused"] = 1
     return events
 
 
@@ -85,8 +91,20 @@ def finish_turn(st: TtaState) -> list[Event]:
     if ages.is_last_turn(st):
         events.extend(scoring.finish(st))
         return events
-    st.current = (seat + 1) % st.players
-    if st.current == st.start:
-        st.round += 1
+    advance(st)
     events.extend(begin_turn(st))
     return events
+
+
+def advance(st: TtaState) -> None:
+    """Play passes to the next seat still in the game; the round advances whenever play
+    passes the starting player's position, even when the starting player has resigned
+    (L2071-L2073, platform §4.7)."""
+    seat = st.current
+    while True:
+        seat = (seat + 1) % st.players
+        if seat == st.start:
+            st.round += 1
+        if not st.civs[seat].resigned:
+            break
+    st.current = seat

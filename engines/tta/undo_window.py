@@ -100,7 +100,10 @@ FINAL_RULES: dict[str, FinalRule] = {
 CLOSING: frozenset[str] = frozenset({"aggression",
                                     # a declared war lies face up (a pact it ends may go to
                                     # the face-down discards: no pile changes size)
-                                    "war"})
+                                    "war",
+                                    # the short game's War over Culture: the played war
+                                    # card goes to the face-down discards (short_game.py)
+                                    "war_culture"})
 
 
 # -- prompts: cache, final marks, the undo option, the forecast ---------------------------

@@ -3,7 +3,8 @@
 Hidden (scope §31): other seats' military hands (count and ages by back only), military
 decks and discards (counts), both event decks (counts and ages by back; a seat sees the
 future events it prepared itself), the civil decks (counts), the Age A military cards boxed
-at setup. Civil hands are public: they were taken face up (L452-L456).
+at setup, the short game's dealt Age III events (the owner's own from Age II on, L2228;
+the one let go: nobody, L2239). Civil hands are public: they were taken face up (L452-L456).
 """
 
 from __future__ import annotations
@@ -83,6 +84,12 @@ class PlayerView(BaseModel):
     military: list[str] | None = None  # owner only
     #: the armies the tactic forms from the units in play (public: the units and the tactic are)
     armies: list[ArmyView] = []
+    #: the player resigned: out of the game, their cards gone (L2071; platform §4.7)
+    resigned: bool = False
+    #: the short game's dealt Age III events: the owner only, once Age I has ended (L2228)
+    short_events: list[str] | None = None
+    #: how many of them the player holds face down (public)
+    short_events_count: int = 0
 
 
 class TtaView(BaseModel):
@@ -117,3 +124,7 @@ class TtaView(BaseModel):
     wars: list[WarView] = []
     #: pacts in play (``pacts.py``)
     pacts: list[PactView] = []
+    #: the short game's three face-up Age III events, scored at the end (L2229, L2245)
+    short_face_up: list[str] = []
+    #: the short game's face-up War over Culture, declared instead of a played war (L2230)
+    short_war: str | None = None

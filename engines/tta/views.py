@@ -47,6 +47,10 @@ def _player(st: TtaState, p: int, seat: int | None) -> PlayerView:
         urban_limit=urban_limit(civ), hand=list(civ.hand),
         military_count=len(civ.military), military_ages=sorted(AGE[c] for c in civ.military),
         military=list(civ.military) if seat == p else None, armies=_armies(civ),
+        resigned=civ.resigned,
+        # the short game's dealt events: nobody sees them before Age I ends (L2228)
+        short_events=list(civ.short_events) if seat == p and st.age >= 2 else None,
+        short_events_count=len(civ.short_events),
     )
 
 
@@ -73,5 +77,6 @@ def build_view(st: TtaState, seat: int | None) -> TtaView:
               for w in st.wars],
         pacts=[PactView(card=p["card"], owner=p["owner"], partner=p["partner"],
                         owner_side=p["owner_side"]) for p in st.pacts],
+        short_face_up=list(st.short_face_up), short_war=st.short_war,
     )
 

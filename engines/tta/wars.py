@@ -19,7 +19,9 @@ the war-only ``DECLARE_CHECKS`` seam: Loss of Sovereignty). The pact rules fill 
 (``pacts.attack_bonus``, ``pacts.war_forbidden``; a module-level import of ``pacts`` here
 would be circular through ``undo_window``). Declared wars survive age ends (PB
 ``ages.on_age_end`` does not list them); an antiquated war card leaves the game when resolved
-instead of being discarded.
+instead of being discarded. The short game's War over Culture declared from the table
+(``short_game.py``, ruling C11) is an entry with ``played``: the face-up card is no card of
+that war, so ``release`` leaves it on the table when the war resolves or is cancelled.
 
 Effects (MC ``effect.loser_gives_winner``), each a transfer from the loser to the winner,
 capped by what the loser has:
@@ -147,7 +149,7 @@ def resolve(ctx: interrupts.TtaCtx, war: dict[str, Any]) -> None:
     # the war leaves play only now: while the winner chooses it is still in the area
     i = st.wars.index(war)
     st.wars = st.wars[:i] + st.wars[i + 1:]
-    _discard(st, card)
+    release(st, war)
     ctx.emit("war_resolved", None, {
         "card": card, "attacker_seat": attacker, "defender_seat": defender,
         "winner_seat": winner, "advantage": abs(a - d), "strengths": [a, d], **moved})
@@ -236,6 +238,14 @@ def _move_special(st: TtaState, loser: int, winner: int, tech: str) -> list[Even
         won.techs.append(tech)
         enter(st, winner, tech)
     return events
+
+
+def release(st: TtaState, war: dict[str, Any]) -> None:
+    """A war that left ``st.wars`` (resolved or cancelled) gives up its card: discarded —
+    except the short game's face-up War over Culture (an entry with ``played``: the war card
+    played for it was discarded at the declaration), which stays face up (ruling C11)."""
+    if "played" not in war:
+        _discard(st, war["card"])
 
 
 def _discard(st: TtaState, card: str) -> None:

@@ -483,7 +483,8 @@ async def test_tta_turns_are_played_on_panels(
     """TTA (registered for this test only): each turn is one DM message per seat, edited
     by every answer of that turn, whatever the menus look like."""
     players = [world.alice, world.bob]
-    thread = await open_game(world.channel, players, "tta")
+    # the first game: random clicks in the full game (the default) may resign, ending it
+    thread = await open_game(world.channel, players, "tta", ["mode=first"])
     bot = bot_factory.bots[-1]
     found = await bot.service.game_for_thread(thread.id)
     assert found is not None

@@ -1,8 +1,9 @@
 """Through the Ages played through the real discord.py client (SimCord): whole first games
-from ``/game new tta`` to the final scores, each seat answering from the components the bot
-posts (``tta_driver``), with a restart in the middle of a turn; an undo; a colonization
-auction among three players; an event asking everyone at once; a reaction deadline; and
-closed DMs.
+(``mode=first``; ``/game new tta`` is the full game) to the final scores, each seat
+answering from the components the bot posts (``tta_driver``), with a restart in the middle
+of a turn; a peaceful full game; a full game with an aggression, a pact, a war and a
+resignation; an undo; a colonization auction among three players; an event asking everyone
+at once; a reaction deadline; and closed DMs.
 
 Every answer also checks the delivery invariant (``TtaDriver.check_delivered``): each seat
 with an open question can answer it and has been mentioned. The points a test needs (an
@@ -29,6 +30,7 @@ from tta_driver import TtaDriver, hidden_names, known_cards, secret_cards
 
 from bot.client import CivBot
 from bot.sandbox import Sandbox
+from engines.core.playout import avoided
 from engines.tta import catalogue, colonization
 from engines.tta.engine import TtaEngine
 from engines.tta.state import TtaState
@@ -105,7 +107,7 @@ async def whole_game(
     players = world.members(count)
     for seat in closed:
         world.close_dms(players[seat])
-    thread = await open_game(world.channel, players, "tta")
+    thread = await open_game(world.channel, players, "tta", ["mode=first"])
     driver = TtaDriver(world.env, bot_factory.bots, thread, players, random.Random(seed),
                        haste=0.3)
     await restart_mid_turn(world, bot_factory, driver)
@@ -244,7 +246,8 @@ def script_to(
     state: TtaState, goal: Callable[[TtaState], bool], tries: int = 300
 ) -> list[tuple[int, str]]:
     """Moves (seat, option id) from ``state`` to a state meeting ``goal``, found by playing
-    the engine with seeded random policies (deterministic: the same moves reach it again)."""
+    the engine with seeded random policies (deterministic: the same moves reach it again);
+    like the engine's random players, they never resign (``playout_avoid``)."""
     engine = TtaEngine()
     for seed in range(tries):
         rng = random.Random(seed)
@@ -254,7 +257,8 @@ def script_to(
             if goal(current):
                 return moves
             prompt = rng.choice(engine.prompts(current))
-            option = rng.choice([o.id for o in prompt.options if o.id != "undo"])
+            option = rng.choice([o.id for o in prompt.options if o.id != "undo"
+                                 and not avoided(o.id, engine.playout_avoid)])
             engine.apply(current, prompt.seat, option)
             moves.append((prompt.seat, option))
     raise AssertionError("no random game reaches the goal")
@@ -370,7 +374,8 @@ async def test_an_event_asks_every_player_at_once(
     """A revealed event asks all three seats at once: each is mentioned and can answer from
     where it was asked, in any order, and the event's outcome reaches the thread."""
     players = world.members(3)
-    thread = await open_game(world.channel, players, "tta")
+    # the first game: its events tell each seat's gain in the same words ("bob: +2 food")
+    thread = await open_game(world.channel, players, "tta", ["mode=first"])
     mark = await play_script(world, bot_factory, players, everyone_asked)
     driver = TtaDriver(world.env, bot_factory.bots, thread, players, random.Random(5))
     questions = await driver.questions()
@@ -467,3 +472,189 @@ async def test_the_sandbox_plays_a_whole_game(simcord_env: simcord.Env, tmp_path
     moves = await box.auto(seed=3, language=None, game="tta", players=2)
     assert moves > 40
     assert any("is over" in line for line in out)
+
+
+# -- 4. the full game: aggression, pact, war, resignation (issue 10) --------------------------
+def asked_kind(kind: str, by_age: int = 4) -> Callable[[TtaState], bool]:
+    """A question of ``kind`` is open (to any seat), by Age ``by_age`` at the latest."""
+    return lambda st: st.age <= by_age and any(p.kind == kind for p in TtaEngine().prompts(st))
+
+
+def offered(key: str, by_age: int = 4) -> Callable[[TtaState], bool]:
+    """The current seat's political phase offers an option of ``key`` (by ``by_age``)."""
+    return lambda st: st.age <= by_age and any(
+        p.kind == "politics" and any(o.key == key for o in p.options)
+        for p in TtaEngine().prompts(st))
+
+
+def in_dms(driver: TtaDriver, seat: int, pinned: str) -> Any:
+    """The message ``seat`` answers ``pinned`` from: in its DMs."""
+    found = driver.find(seat, pinned)
+    assert found is not None, seat
+    assert found[0].channel.id == driver.players[seat].user.dm_channel.id, found[0].channel
+    return found[0]
+
+
+def after(driver: TtaDriver, seed: int, haste: float) -> TtaDriver:
+    """A driver for the questions the start-up redelivery asked after a script (a new turn
+    for the delivery invariant, as at the start), that has read the lines ``driver`` read:
+    those were checked for hidden cards when they appeared; read again now, an old hand
+    would name cards that have moved since (a copy of the same name now hidden)."""
+    return TtaDriver(driver.env, driver.bots, driver.thread, driver.players,
+                     random.Random(seed), haste=haste, checked=driver.checked)
+
+
+def told_since(thread: simcord.ChannelHandle, mark: int) -> list[str]:
+    """The thread's lines the bot posted after message ``mark``."""
+    return [line for m in sorted(bot_messages(thread), key=lambda m: m.id) if m.id > mark
+            for line in m.content.splitlines()]
+
+
+@pytest.mark.slow
+@pytest.mark.bot_settings(board_images=False)
+async def test_a_full_game_at_four_players_with_conflict_and_a_resignation(
+    world: World, bot_factory: Factory, simcord_bot: CivBot
+) -> None:
+    """``/game new tta`` is the full game (L1936-L2111): an aggression defended from the
+    defender's DMs (bonus cards, discards, done), a pact offered and accepted by the
+    partner (a public question: in the thread, mentioning them), a war declared from the
+    panel and resolved at the declarer's next turn (told in the thread), then a player
+    resigns from the panel (Other → Resign → the engine's question → the panel's
+    confirmation, L2066-L2073) and the three others play on to the final scoring, the
+    resigned seat never asked again and ranked last.
+
+    The situations are reached as the other tests reach theirs (the engine's random moves
+    through the service, then a restart: the start-up redelivery asks the open questions);
+    every answer in between is pressed on the bot's components, with the delivery
+    invariant and the leak checks after each."""
+    players = world.members(4)
+    names = [p.name for p in players]
+    thread = await open_game(world.channel, players, "tta")
+    assert (await state_of(simcord_bot)).mode == "full"
+    leaks: list[str] = []
+
+    # an aggression: its target defends from its DMs
+    mark = await play_script(world, bot_factory, players, asked_kind("defend", by_age=2))
+    driver = TtaDriver(world.env, bot_factory.bots, thread, players, random.Random(21),
+                       haste=0.5)
+    questions = await driver.questions()
+    defender = next(s for s, (p, _) in questions.items() if p.kind == "defend")
+    prompt, pinned = questions[defender]
+    assert prompt.reaction and prompt.private
+    attacker = prompt.params["attacker_seat"]
+    assert f"{names[attacker]} plays " in in_dms(driver, defender, pinned).content
+    # one card added (a bonus card, else one discarded face down), then "done"
+    added = next((o for o in prompt.options if o.key in ("bonus", "defense_discard")), None)
+    if added is not None:
+        await driver.answer_option(defender, added.id)
+    prompt, pinned = (await driver.questions())[defender]
+    assert prompt.kind == "defend"
+    assert in_dms(driver, defender, pinned)  # asked again where it was, in its DMs
+    done = next(o for o in prompt.options if o.key == "defend_done")
+    await driver.answer_option(defender, done.id)
+    assert driver.kinds["defend"] == (2 if added is not None else 1)
+    told = told_since(thread, mark)
+    held = [line for line in told if line.startswith(f"{names[defender]} holds against ")
+            or line.startswith(f"{names[defender]} cannot hold against ")]
+    assert held, told
+    if added is not None and added.key == "defense_discard":
+        assert "1 card discarded" in held[0], held
+    elif added is not None:
+        assert f"bonus cards: {catalogue.name(added.params['card'])}" in held[0], held
+    leaks += driver.leaks
+
+    # a pact: the partner accepts it where the bot asked it
+    mark = await play_script(world, bot_factory, players, asked_kind("pact_offer", by_age=2))
+    driver = after(driver, 22, haste=0.5)
+    questions = await driver.questions()
+    partner = next(s for s, (p, _) in questions.items() if p.kind == "pact_offer")
+    prompt, pinned = questions[partner]
+    card = catalogue.name(prompt.params["card"])
+    offerer = names[prompt.params["offerer_seat"]]
+    # a public question (the offer is public, ``pact_offered``): asked in the thread,
+    # mentioning the partner, with its buttons
+    found = driver.find(partner, pinned)
+    assert found is not None and found[0].channel.id == thread.id
+    assert f"{offerer} offers you {card}" in found[0].content
+    assert players[partner].mention in found[0].content
+    await driver.answer_option(partner, "accept")
+    assert any(p["card"] == prompt.params["card"] for p in (await state_of(driver.bot)).pacts)
+    assert f"{names[partner]} accepts {card} from {offerer}." in told_since(thread, mark)
+    leaks += driver.leaks
+
+    # a war: declared from the panel (confirmed: it cannot be undone), then resolved at the
+    # start of the declarer's next turn
+    mark = await play_script(world, bot_factory, players, offered("declare_war", by_age=2))
+    driver = after(driver, 23, haste=0.5)
+    state = await state_of(driver.bot)
+    declarer = state.current
+    prompt, _ = (await driver.questions())[declarer]
+    declare = next(o for o in prompt.options if o.key == "declare_war")
+    shown = await driver.answer_option(declarer, declare.id)
+    assert "cannot be undone" in shown[-1], shown  # the panel's confirmation
+    state = await state_of(driver.bot)
+    war = state.wars[0]
+    war_card = catalogue.name(war["card"])
+    assert war["attacker"] == declarer
+    assert any(line.startswith(f"{names[declarer]} declares {war_card} on ")
+               for line in told_since(thread, mark)), told_since(thread, mark)
+    for _ in range(600):
+        state = await state_of(driver.bot)
+        if war not in state.wars:
+            break
+        assert await driver.step()
+    else:
+        raise AssertionError("the war was never resolved")
+    assert state.current == declarer  # at the start of the declarer's next turn
+    resolved = [line for line in told_since(thread, mark) if line.startswith(f"{war_card}")]
+    assert any(" wins by " in line or "equal strength" in line for line in resolved), resolved
+    leaks += driver.leaks
+
+    # a resignation from the panel: Other → Resign, the engine's question, the final
+    # answer's confirmation on the panel
+    mark = await play_script(world, bot_factory, players, offered("resign"))
+    driver = after(driver, 24, haste=0.5)
+    state = await state_of(driver.bot)
+    quitter = state.current
+    await driver.answer_option(quitter, "resign")
+    prompt, pinned = (await driver.questions())[quitter]
+    assert prompt.kind == "resign"
+    panel = in_dms(driver, quitter, pinned)
+    assert "Resign from the game? " in panel.content and "cannot be undone" in panel.content
+    labels = {c.get("label") for c in driver.controls(panel, quitter)}
+    assert {"Yes, resign for good (3 players play on)",
+            "No, back to the political phase"} <= labels, labels
+    shown = await driver.answer_option(quitter, "resign:confirm")
+    assert len(shown) == 2 and "you leave the game for good" in shown[1], shown
+    dms = players[quitter].user.dm_channel
+    assert len([m for m in bot_messages(dms) if m.id > mark]) <= 1  # the panel, edited
+    state = await state_of(driver.bot)
+    assert state.civs[quitter].resigned and state.count_left() == 3
+    told = told_since(thread, mark)
+    assert any(line.startswith(f"{names[quitter]} resigns and leaves the game; 3 players "
+                               "play on.") for line in told), told
+    # the others play on to the next age; the resigned seat is never asked again
+    age = state.age
+    for _ in range(800):
+        if (await state_of(driver.bot)).age > age:
+            break
+        assert quitter not in await driver.questions()
+        assert await driver.step()
+    else:
+        raise AssertionError("the next age never began")
+    leaks += driver.leaks
+
+    # Age IV's last round through the bot, to the final scoring
+    await play_script(world, bot_factory, players,
+                      lambda st: st.age == 4 and st.interrupt is None)
+    driver = after(driver, 25, haste=0.3)
+    await driver.play()
+    await assert_scores_posted(driver.bot, thread, names)
+    result = TtaEngine().result(await state_of(driver.bot))
+    assert result is not None and quitter not in result.winners
+    last = max(score.rank for score in result.scores)
+    assert next(s for s in result.scores if s.seat == quitter).rank == last
+    assert "resigned (ranked last)" in final_scores(thread)
+    leaks += driver.leaks
+    assert not leaks, leaks[:3]
+    assert not driver.fallbacks, driver.fallbacks

@@ -27,7 +27,9 @@ from sw_driver import replies
 
 from bot.client import CivBot
 from bot.games import words_for
+from bot.ids import resolve_ref
 from engines.core.contract import Prompt
+from engines.core.playout import avoided
 from engines.tta import catalogue
 from engines.tta.engine import TtaEngine
 
@@ -63,10 +65,14 @@ def secret_cards(state: Any, viewer: int | None = None) -> Counter[str]:
 
 
 def known_cards(state: Any, seat: int) -> Counter[str]:
-    """The hidden cards ``seat`` knows: its military hand and the events it prepared."""
+    """The hidden cards ``seat`` knows: its military hand, the events it prepared and,
+    with Joan of Arc, the next current event (her private peek, event ``peeked``)."""
+    from engines.tta.leaders import JOAN
+
     future = [c for c, owner in zip(state.future_events, state.future_owners, strict=True)
               if owner == seat]
-    return Counter(state.civs[seat].military + future)
+    peeked = state.current_events[-1:] if state.civs[seat].leader == JOAN else []
+    return Counter(state.civs[seat].military + future + peeked)
 
 
 def hidden_names(
@@ -105,6 +111,14 @@ def told_cards(before: Any, state: Any) -> set[str]:
                 return {str(value) for e in events if e.visible_to is None
                         for value in _values(e.params)}
     return set()
+
+
+def refs(control: dict[str, Any]) -> set[str]:
+    """The option refs (``=<id>`` / ``#<index>``) a button or select answers with."""
+    if control["type"] == 2:
+        ref = str(control["custom_id"]).split(":", 5)[-1]
+        return {ref} if ref[:1] in ("=", "#") else set()
+    return {o["value"] for o in control.get("options", []) if o["value"][:1] in ("=", "#")}
 
 
 def _values(params: Any) -> Iterator[Any]:
@@ -159,6 +173,10 @@ class TtaDriver:
     pinged: dict[int, int] = field(default_factory=dict)
     before: Any = None  # the state at the last ``check_hidden`` (``told_cards``)
     seen: int = 0  # the newest thread message id read for ``pinged``
+    #: options a random player takes only when nothing else is offered (resigning:
+    #: ``Engine.playout_avoid``); ``answer_option`` still presses them on purpose
+    avoid: frozenset[str] = TtaEngine.playout_avoid
+    shunned: set[str] = field(default_factory=set)  # the refs of the question being answered
 
     @property
     def bot(self) -> CivBot:
@@ -230,11 +248,21 @@ class TtaDriver:
             return await clicker.submit_modal(shown, {field_id: str(self.rng.randint(low, high))})
         values = [o["value"] for o in control["options"]]
         answers = [v for v in values if not v.startswith("&")]  # not "another page"
+        answers = [v for v in answers if v not in self.shunned] or answers
         value = self.rng.choice(answers or values)
         return await clicker.select(message, [value], custom_id=cid)
 
+    def shun(self, prompt: Prompt, controls: list[dict[str, Any]]) -> set[str]:
+        """The refs among ``controls`` naming an option of ``prompt`` to avoid (``avoid``)."""
+        ids = [o.id for o in prompt.options]
+        return {r for c in controls for r in refs(c)
+                if avoided(resolve_ref(r, ids) or "", self.avoid)}
+
     def choose(self, controls: list[dict[str, Any]]) -> dict[str, Any]:
-        """A random control; "undo" only now and then, Confirm over Back."""
+        """A random control; "undo" only now and then, Confirm over Back; none that only
+        answers with options to avoid (``shunned``) while there are others."""
+        wanted = [c for c in controls if not (refs(c) and refs(c) <= self.shunned)]
+        controls = wanted or controls
         confirm = [c for c in controls if str(c["custom_id"]).startswith("cb:k:")]
         if confirm:
             back = [c for c in confirm if c["custom_id"].endswith(":-")]
@@ -269,7 +297,8 @@ class TtaDriver:
         """``/play`` in the thread with one of the question's option ids (the fallback)."""
         member = self.players[seat]
         self.fallbacks[prompt.kind] += 1
-        option = self.rng.choice([o.id for o in prompt.options if o.id != "undo"]
+        option = self.rng.choice([o.id for o in prompt.options
+                                  if o.id != "undo" and not avoided(o.id, self.avoid)]
                                  or [o.id for o in prompt.options])
         return await member.slash(self.thread, "play", option=option)
 
@@ -289,6 +318,7 @@ class TtaDriver:
             result = await self.play_command(seat, prompt)
         else:
             message, clicker = found
+            self.shunned = self.shun(prompt, self.controls(message, seat))
             result = await self.press(clicker, message, self.choose(self.controls(message, seat)))
             # a page of a menu, a confirmation, a Back: keep pressing until the answer is in
             # (a confirmed option may follow a page, a Back and a second choice)
@@ -298,15 +328,14 @@ class TtaDriver:
                 now = await self.questions()
                 if seat not in now or now[seat][1] != pinned:
                     break
-                shown = [r for r in replies(result) if self.controls(r, seat)]
-                if shown:
-                    message = shown[-1]
-                    if not isinstance(message, simcord.ResponseMessage) or not message.ephemeral:
-                        message = self.fresh(message)
+                shown = self.shown(result, seat)
+                if shown is not None:
+                    message = shown
                 else:
                     again = self.find(seat, pinned)
                     assert again is not None, f"seat {seat}: the question vanished"
                     message, clicker = again
+                self.shunned |= self.shun(prompt, self.controls(message, seat))
                 control = self.choose(self.controls(message, seat))
                 result = await self.press(clicker, message, control)
         self.ephemeral[seat] = [
@@ -323,6 +352,62 @@ class TtaDriver:
         await self.check_hidden()
         await self.check_delivered()
         return True
+
+    async def answer_option(self, seat: int, option_id: str) -> list[str]:
+        """``seat`` answers its question with ``option_id`` from the components the bot gave
+        it, as a player would: the button or the menu entry naming it (turning a menu's
+        pages if needed), then the panel's Confirm if it asks one; then the usual checks.
+        The texts of the messages it pressed on, in order (the question, the confirmation)."""
+        questions = await self.questions()
+        prompt, pinned = questions[seat]
+        ids = [o.id for o in prompt.options]
+        before = await self.version()
+        self.mark = self.newest_id()
+        found = self.find(seat, pinned) or await self.show_hand(seat, pinned)
+        assert found is not None, f"seat {seat} has no components for {prompt.kind}"
+        message, clicker = found
+        seen: list[str] = []
+        for _ in range(8):
+            if await self.version() != before:
+                break
+            seen.append(message.content)
+            controls = self.controls(message, seat)
+            confirm = [c for c in controls if str(c["custom_id"]).startswith("cb:k:")
+                       and not str(c["custom_id"]).endswith(":-")]
+            button = next((c for c in controls if c["type"] == 2 and any(
+                resolve_ref(r, ids) == option_id for r in refs(c))), None)
+            menu = next((c for c in controls if c["type"] != 2 and any(
+                resolve_ref(r, ids) == option_id for r in refs(c))), None)
+            if confirm:
+                self.used["confirm"] += 1
+                result = await clicker.click(message, custom_id=confirm[0]["custom_id"])
+            elif button is not None:
+                self.used["button"] += 1
+                result = await clicker.click(message, custom_id=button["custom_id"])
+            elif menu is not None:
+                value = next(r for r in refs(menu) if resolve_ref(r, ids) == option_id)
+                self.used["menu"] += 1
+                result = await clicker.select(message, [value], custom_id=menu["custom_id"])
+            else:  # another page of a menu holds it
+                pages = [(c, o["value"]) for c in controls if c["type"] != 2
+                         for o in c["options"] if o["value"].startswith("&")]
+                assert pages, f"{option_id} is on none of seat {seat}'s components"
+                control, value = pages[0]
+                result = await clicker.select(message, [value], custom_id=control["custom_id"])
+            shown = self.shown(result, seat)
+            if shown is not None:
+                message = shown
+            else:
+                again = self.find(seat, pinned)
+                if again is None:
+                    break
+                message, clicker = again
+        assert await self.version() == before + 1, f"seat {seat}'s {option_id} was not taken"
+        self.kinds[prompt.kind] += 1
+        self.answers += 1
+        await self.check_hidden()
+        await self.check_delivered()
+        return seen
 
     def newest_id(self) -> int:
         places = [self.thread, *(p.user.dm_channel for p in self.players)]
@@ -363,6 +448,17 @@ class TtaDriver:
             mentioned = (pinged_since(thread, user_id, since)
                          or self.pinged.get(user_id, 0) > since)
             assert mentioned, f"seat {seat} was not mentioned for {pinned}"
+
+    def shown(self, result: Any, seat: int) -> Any:
+        """The last reply to a press that shows ``seat`` controls (as stored now, unless it
+        is an ephemeral reply), or None."""
+        shown = [r for r in replies(result) if self.controls(r, seat)]
+        if not shown:
+            return None
+        message = shown[-1]
+        if not isinstance(message, simcord.ResponseMessage) or not message.ephemeral:
+            message = self.fresh(message)
+        return message
 
     def fresh(self, message: Any) -> Any:
         """The message as stored now (it may have been edited since it was read)."""

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from render_helpers import decode
 
 from bot.render import call_named
+from engines.core.contract import GameResult, SeatScore
 from engines.core.rng import Rng
 from engines.tta import setup
 from engines.tta.engine import TtaEngine
@@ -31,7 +32,7 @@ LOCALES = Path(__file__).resolve().parents[2] / "bot" / "i18n" / "locales"
 def _game(players: int, seed: int) -> list[TtaState]:
     """A seeded random first game (busy: 9 answers in 10 are not "end"/"pass"), kept at its
     start, middle and end."""
-    st = ENGINE.new_game(players, seed)
+    st = ENGINE.new_game(players, seed, {"mode": "first"})
     rng = Rng.from_seed(seed * 31 + players)
     kept = [st.model_copy(deep=True)]
     answers = 0
@@ -449,3 +450,256 @@ def test_no_wars_or_pacts_draw_no_section() -> None:
     assert not any("declared" in t for t in tta.board_texts(view, "en", NAMES))
     for seat in range(3):
         assert tta.tr("en", "wars_pacts") not in tta.civ_painter(view, seat, "en", NAMES)[0].texts
+
+
+# -- resigned seats and the short game (issue 10) ---------------------------------------------
+
+SHORT_FACE_UP = ["III_impact_of_agriculture", "III_impact_of_architecture",
+                 "III_impact_of_technology"]
+
+
+def _squeezed(*texts: str) -> str:
+    """Drawn strings joined without spaces: a sentence wrapped over lines reads whole again."""
+    return "".join(texts).replace(" ", "")
+
+
+def _resigned_view(seat: int | None = None) -> TtaView:
+    """A 4-player full game's view in Age II with seat 1 resigned (set on the view by hand, as
+    views.py fills ``PlayerView.resigned``)."""
+    st = setup.new_state(4, 1, "full")
+    st.age, st.round = 2, 8
+    view = build_view(st, seat)
+    view.players[1].resigned = True
+    return view
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_resigned_seat_is_a_dimmed_row_without_ratings_L2071(lang: str) -> None:
+    """The scoreboard names the resigned seat and says so, and draws none of its numbers:
+    its civilization left the game (L2071), there is nothing to compare."""
+    view = _resigned_view()
+    pt = tta.table_painter(view, lang, NAMES)[0]
+    assert NAMES[1] in pt.texts
+    assert tta.tr(lang, "resigned") in pt.texts and tta.tr(lang, "resigned_row") in pt.texts
+    # every playing row draws its military hand count once; the resigned row draws none
+    mil = [tta.tr(lang, "military_n", n=p.military_count) for p in view.players]
+    assert sum(pt.texts.count(m) for m in set(mil)) == 3
+    view.players[1].resigned = False
+    texts = tta.board_texts(view, lang, NAMES)
+    assert tta.tr(lang, "resigned") not in texts
+    assert sum(texts.count(m) for m in set(mil)) == 4
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_resigned_civilization_is_only_a_banner(lang: str) -> None:
+    """A resigned seat's civilization image is its header and the "resigned" banner: no card,
+    no rating, no bank that would read as still in play."""
+    view = _resigned_view(1)
+    view.start = 1  # a resigned first player: no first-player mark, no "only you see this"
+    pt, bottom = tta.civ_painter(view, 1, lang, NAMES)
+    assert tta.tr(lang, "resigned_banner") in pt.texts
+    assert tta.tr(lang, "resigned") in pt.texts
+    assert tta.tr(lang, "first_player") not in pt.texts
+    assert tta.tr(lang, "private") not in pt.texts
+    assert _squeezed(tta.tr(lang, "resigned_detail")) in _squeezed(*pt.texts)
+    assert pt.cards == []
+    for word in ("col.culture", "banks", "civil_hand", "military_hand"):
+        assert tta.tr(lang, word) not in pt.texts
+    assert bottom < 400
+    assert min(pt.sizes) >= 22
+    assert decode(tta.render_civ(view, 1, lang, NAMES)).width <= 1000
+    # the seats still playing keep their full image
+    assert tta.tr(lang, "resigned_banner") not in tta.civ_painter(view, 0, lang, NAMES)[0].texts
+
+
+def _short_result(victory: str = "culture") -> GameResult:
+    """A short game's result: seat 0 scored its Age II wonders, seats 1 and 3 resigned and
+    rank last (platform §4.7)."""
+    return GameResult(victory=victory, winners=[0], scores=[
+        SeatScore(seat=0, total=120, rank=1, breakdown={
+            "culture_before": 90, "age_ii_wonders": 12, "age_iii_events": 18, "total": 120}),
+        SeatScore(seat=2, total=80, rank=2, breakdown={"culture_before": 70,
+                                                       "age_iii_events": 10, "total": 80}),
+        SeatScore(seat=1, total=31, rank=3, breakdown={"resigned": 1}),
+        SeatScore(seat=3, total=0, rank=3, breakdown={"resigned": 1}),
+    ])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_final_scoring_ranks_resigned_seats_last_and_shows_age_ii_wonders_L2243(
+        lang: str) -> None:
+    """Resigned seats come after every player still in the game, marked "resigned" instead of
+    points; the short game's Age II wonders line (L2243) is written out."""
+    view = _resigned_view()
+    view.players[3].resigned = True
+    view.result = _short_result()
+    texts = tta.board_texts(view, lang, NAMES)
+    heads = [t for t in texts if re.match(r"\d\. ", t)]
+    assert heads == [f"1. {NAMES[0]}", f"2. {NAMES[2]}", f"3. {NAMES[1]}", f"3. {NAMES[3]}"]
+    assert texts.count(tta.tr(lang, "resigned")) >= 2 + 2  # two result rows, two scoreboard rows
+    assert tta.tr(lang, "points", n=31) not in texts  # a resigned seat shows no score
+    joined = " ".join(texts)
+    assert f"{tta.tr(lang, 'score.age_ii_wonders')} 12" in joined
+    assert tta.tr(lang, "game_over", names=NAMES[0]) in texts
+    view.result = _short_result("last_standing")
+    texts = tta.board_texts(view, lang, NAMES)
+    assert tta.tr(lang, "game_over_last", names=NAMES[0]) in texts
+
+
+def _short_view(seat: int | None) -> TtaView:
+    """A short game's Age II view (fields set by hand as views.py fills them): three face-up
+    Age III events, the face-up War over Culture, one event kept by each seat but seat 2
+    (still two), seat 1 resigned; seat 0's own view names its kept event."""
+    view = _resigned_view(seat)
+    view.short_face_up = list(SHORT_FACE_UP)
+    view.short_war = "III_war_over_culture"
+    for p in view.players:
+        p.short_events_count = 0 if p.resigned else 2 if p.seat == 2 else 1
+    if seat == 0:
+        view.players[0].short_events = ["III_impact_of_balance"]
+    return view
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_short_game_table_shows_the_face_up_events_and_war_over_culture_L2229(
+        lang: str) -> None:
+    """The table's short-game area draws the three face-up Age III events and the face-up War
+    over Culture as named tiles, what that war card allows, and each playing seat's count of
+    face-down Age III events."""
+    view = _short_view(None)
+    pt = tta.table_painter(view, lang, NAMES)[0]
+    assert tta.tr(lang, "short_game") in pt.texts
+    assert set(SHORT_FACE_UP) | {"III_war_over_culture"} <= set(pt.cards)
+    for card in [*SHORT_FACE_UP, "III_war_over_culture"]:
+        assert name(lang, "tta", card) in pt.texts
+    assert _squeezed(tta.tr(lang, "short_war")) in _squeezed(*pt.texts)
+    counts = " · ".join(tta.tr(lang, "name_count", name=NAMES[s], n=n)
+                        for s, n in ((0, 1), (2, 2), (3, 1)))
+    assert _squeezed(tta.tr(lang, "short_counts", list=counts)) in _squeezed(*pt.texts)
+    assert "III_impact_of_balance" not in pt.cards  # seat 0's kept event stays hidden
+    assert min(pt.sizes) >= 22
+    assert decode(tta.render_board(view, lang, NAMES)).width <= 1000
+    # a full game has no such area
+    plain = tta.board_texts(_resigned_view(), lang, NAMES)
+    assert tta.tr(lang, "short_game") not in plain
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_short_events_are_named_only_in_their_owners_view_L2228(lang: str) -> None:
+    """Seat 0's own civilization names its kept Age III event; the public image and another
+    seat's image show only backs and the count — even if a view carried the cards by mistake
+    (the renderer draws them only in the owner's view, like the military hand)."""
+    own = tta.civ_painter(_short_view(0), 0, lang, NAMES)[0]
+    assert "III_impact_of_balance" in own.cards
+    assert name(lang, "tta", "III_impact_of_balance") in own.texts
+    assert tta.tr(lang, "short_events") in own.texts
+    assert tta.tr(lang, "face_down_n", n=1) in own.texts
+    assert _squeezed(tta.tr(lang, "short_own")) in _squeezed(*own.texts)
+    choosing = _short_view(0)  # Age I's end asks which of the two to keep (L2237-L2239)
+    choosing.players[0].short_events = ["III_impact_of_balance", "III_impact_of_colonies"]
+    two = tta.civ_painter(choosing, 0, lang, NAMES)[0]
+    assert {"III_impact_of_balance", "III_impact_of_colonies"} <= set(two.cards)
+    assert _squeezed(tta.tr(lang, "short_choose")) in _squeezed(*two.texts)
+    leaked = _short_view(None)
+    leaked.players[0].short_events = ["III_impact_of_balance"]
+    for view in (leaked, _short_view(2)):
+        other = tta.civ_painter(view, 0, lang, NAMES)[0]
+        assert "III_impact_of_balance" not in other.cards
+        assert name(lang, "tta", "III_impact_of_balance") not in other.texts
+        assert tta.tr(lang, "face_down_n", n=1) in other.texts
+        assert tta.tr(lang, "short_hidden") in other.texts
+    # the owner before Age I ends: still face down for them too (L2228)
+    early = _short_view(2)
+    early.age, early.players[2].short_events = 1, None  # what views.py gives in Age I
+    mine = tta.civ_painter(early, 2, lang, NAMES)[0]
+    assert tta.tr(lang, "face_down_n", n=2) in mine.texts
+    assert _squeezed(tta.tr(lang, "short_hidden_own")) in _squeezed(*mine.texts)
+    assert not {c for c in mine.cards if c.startswith("III_impact")}
+    assert min(own.sizes) >= 22 and min(mine.sizes) >= 22
+
+
+def _drive(st: TtaState, stop: Callable[[TtaState], bool], seed: int) -> None:
+    """Answer quietly (pass, end, done…, else a seeded random option; never ``resign``)
+    until ``stop(st)`` holds."""
+    rng = Rng.from_seed(seed)
+    for _ in range(20_000):
+        if stop(st):
+            return
+        assert ENGINE.result(st) is None
+        prompt = ENGINE.prompts(st)[0]
+        ids = [o.id for o in prompt.options if o.id not in ("undo", "resign")]
+        quiet = next((i for i in ("pass", "end", "done", "decline", "auto") if i in ids), None)
+        ENGINE.apply(st, prompt.seat, quiet or rng.choice(ids))
+    raise AssertionError("never reached")
+
+
+def _resign(st: TtaState, seed: int,
+            asked: Callable[[TtaState], None] | None = None) -> int:
+    """The next seat offered ``resign`` resigns (``asked`` sees the state while the engine
+    asks for the confirmation); returns that seat."""
+    _drive(st, lambda s: any(o.id == "resign" for p in ENGINE.prompts(s) for o in p.options),
+           seed)
+    seat = st.current
+    assert seat is not None
+    ENGINE.apply(st, seat, "resign")
+    if asked is not None:
+        asked(st)
+    ENGINE.apply(st, seat, "resign:confirm")
+    return seat
+
+
+@pytest.mark.parametrize("lang", ("en", "zh-TW"))
+def test_engine_resignations_render_L2071_L2073(lang: str) -> None:
+    """A real 3-player full game: the first resigner's row and image say "resigned"; when a
+    second one resigns the last player standing wins and both resigners rank last."""
+    st = ENGINE.new_game(3, 5, {"mode": "full"})
+
+    def asked(st: TtaState) -> None:
+        """The confirmation is private: the table still reads "political phase"."""
+        assert st.step == "resign" and st.current is not None
+        texts = tta.board_texts(ENGINE.view(st, None), lang, NAMES)
+        assert tta.tr(lang, "to_act", name=NAMES[st.current],
+                      step=tta.tr(lang, "step.politics")) in texts
+
+    first = _resign(st, 1, asked)
+    view = ENGINE.view(st, None)
+    assert view.players[first].resigned and view.result is None
+    pt = tta.table_painter(view, lang, NAMES)[0]
+    assert tta.tr(lang, "resigned_row") in pt.texts
+    civ = tta.civ_painter(view, first, lang, NAMES)[0]
+    assert tta.tr(lang, "resigned_banner") in civ.texts and civ.cards == []
+    second = _resign(st, 2)
+    view = ENGINE.view(st, None)
+    assert view.result is not None and view.result.victory == "last_standing"
+    (winner,) = view.result.winners
+    texts = tta.board_texts(view, lang, NAMES)
+    assert tta.tr(lang, "game_over_last", names=NAMES[winner]) in texts
+    heads = [t for t in texts if re.match(r"\d\. ", t)]
+    assert heads[0] == f"1. {NAMES[winner]}"
+    assert {h.split(". ", 1)[1] for h in heads[1:]} == {NAMES[first], NAMES[second]}
+    assert texts.count(tta.tr(lang, "resigned")) == 4  # two result rows, two scoreboard rows
+    for seat in range(3):
+        assert decode(tta.render_civ(view, seat, lang, NAMES)).width <= 1000
+
+
+@pytest.mark.parametrize("lang", ("en", "zh-TW"))
+def test_engine_short_game_renders_L2224_L2239(lang: str) -> None:
+    """A real 4-player short game: the table shows the engine's face-up events and War over
+    Culture from the start; once Age I has ended and every seat kept one event, a seat's
+    own image names it and the public images only count it."""
+    st = ENGINE.new_game(4, 3, {"mode": "short"})
+    public = ENGINE.view(st, None)
+    assert len(public.short_face_up) == 3 and public.short_war == "III_war_over_culture"
+    cards = tta.table_painter(public, lang, NAMES)[0].cards
+    assert set(public.short_face_up) | {"III_war_over_culture"} <= set(cards)
+    dealt = {c for civ in st.civs for c in civ.short_events}
+    assert not dealt & set(cards)
+    assert not dealt & set(tta.civ_painter(ENGINE.view(st, 0), 0, lang, NAMES)[0].cards)
+    _drive(st, lambda s: s.age >= 2 and all(len(c.short_events) == 1 for c in s.civs), 3)
+    (kept,) = st.civs[0].short_events
+    own = tta.civ_painter(ENGINE.view(st, 0), 0, lang, NAMES)[0]
+    assert kept in own.cards and tta.tr(lang, "face_down_n", n=1) in own.texts
+    for seat in (None, 1):
+        view = ENGINE.view(st, seat)
+        assert kept not in tta.civ_painter(view, 0, lang, NAMES)[0].cards
+        assert kept not in tta.table_painter(view, lang, NAMES)[0].cards

@@ -109,16 +109,22 @@ def targets(st: TtaState, seat: int, card: str) -> list[tuple[str, dict[str, Any
         for t in dict.fromkeys(civ.hand):
             if KIND[t] not in develop.TECHS:
                 continue
-            sci = develop.science_cost(civ, t)
-            if sci <= develop.science_funds(civ, t):  # Churchill's science for units
-                out.append((f"develop:{t}", {"order": "develop", "target": t, "sci": sci}))
+            # priced as ``develop.do`` pays: Scientific Cooperation's discount, and a partner
+            # who cannot pay its part blocks the development
+            sci, shares = develop.shared_cost(st, seat, develop.science_cost(civ, t))
+            if (sci <= develop.science_funds(civ, t)  # Churchill's science for units
+                    and develop.partners_can_pay(st, shares)):
+                out.append((f"develop:{t}", {"order": "develop", "target": t, "sci": sci,
+                                             **develop.share_params(shares)}))
             if KIND[t] == "government" and _may_revolt(civ):
-                rsci = develop.science_cost(civ, t, revolution=True)
-                if rsci <= civ.science:
+                rsci, rshares = develop.shared_cost(
+                    st, seat, develop.science_cost(civ, t, revolution=True))
+                if rsci <= civ.science and develop.partners_can_pay(st, rshares):
                     pay = ({"ca": 1, "ma": military_left(civ)}
                            if develop.revolution_by_military(civ) else {"ca": civil_left(civ)})
                     out.append((f"revolution:{t}", {"order": "revolution", "target": t,
-                                                    "sci": rsci, **pay}))
+                                                    "sci": rsci, **pay,
+                                                    **develop.share_params(rshares)}))
     else:  # pragma: no cover - the catalogue's orders are all above
         raise ValueError(f"{card}: unknown order {order!r}")
     return out
@@ -261,12 +267,14 @@ def do(st: TtaState, seat: int, arg: str) -> list[Event]:
         per = eff.get("military_resource_credit_per_stronger_civ")
         if per:
             mine = ratings(civ)[STR]
-            ahead = sum(1 for i, c in enumerate(st.civs) if i != seat and ratings(c)[STR] > mine)
-            credit += per[str(st.players)] * ahead
+            ahead = sum(1 for i, c in enumerate(st.civs)
+                        if i != seat and not c.resigned and ratings(c)[STR] > mine)
+            credit += per[str(st.count_left())] * ahead
         per = eff.get("culture_per_civ_with_more_culture")
         if per:
-            ahead = sum(1 for i, c in enumerate(st.civs) if i != seat and c.culture > civ.culture)
-            culture = per[str(st.players)] * ahead
+            ahead = sum(1 for i, c in enumerate(st.civs)
+                        if i != seat and not c.resigned and c.culture > civ.culture)
+            culture = per[str(st.count_left())] * ahead
             civ.culture += culture
             gained["culture"] = gained.get("culture", 0) + culture
         if credit:

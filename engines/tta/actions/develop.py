@@ -121,7 +121,7 @@ def options(st: TtaState, seat: int) -> list[Option]:
                 and (not shares or partners_can_pay(st, shares))):
             params = {"card": card, "ca": 1, "sci": cost}
             if shares:  # Scientific Cooperation: the partner's part
-                params.update(_share_params(shares))
+                params.update(share_params(shares))
             restricted = min(restricted_science(civ, card), cost)
             if restricted:
                 params["mil_sci"] = restricted  # of ``sci``, paid by Churchill's science
@@ -136,7 +136,7 @@ def options(st: TtaState, seat: int) -> list[Option]:
                 pay = {"ma": military_left(civ)} if by_mil else {"ca": ca}
                 rparams = {"card": card, **pay, "sci": rcost}
                 if rshares:
-                    rparams.update(_share_params(rshares))
+                    rparams.update(share_params(rshares))
                 out.append(fast_option(f"revolution:{card}", "revolution", rparams, card,
                                        None, "play"))
     return out
@@ -186,8 +186,11 @@ def _after(st: TtaState, seat: int, card: str) -> None:
                 hook(st, seat, card)
 
 
-def _share_params(shares: dict[int, int]) -> dict[str, int]:
-    """The option and event params of a partner's part (one partner: one pact per card)."""
+def share_params(shares: dict[int, int]) -> dict[str, int]:
+    """The option and event params of a partner's part (one partner: one pact per card);
+    none without a share."""
+    if not shares:
+        return {}
     partner, pays = next(iter(shares.items()))
     return {"partner_seat": partner, "partner_sci": pays}
 
@@ -203,7 +206,7 @@ def do(st: TtaState, seat: int, card: str) -> list[Event]:
     for partner, pays in shares.items():
         st.civs[partner].science -= pays
     if shares:
-        params.update(_share_params(shares))
+        params.update(share_params(shares))
     events = [event("developed", seat, params)]
     with spent_first(civ):  # fewer tokens with the new government: spent ones first (L910)
         events.extend(_into_play(st, seat, card))
@@ -219,7 +222,7 @@ def revolution(st: TtaState, seat: int, card: str) -> list[Event]:
     for partner, pays in shares.items():
         st.civs[partner].science -= pays
     if shares:
-        rparams.update(_share_params(shares))
+        rparams.update(share_params(shares))
     events = [event("revolution", seat, rparams)]
     by_mil = revolution_by_military(civ)
     events.extend(_into_play(st, seat, card))

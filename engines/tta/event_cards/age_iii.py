@@ -31,7 +31,7 @@ How the cards read (data ``culture_formula``; the reference's notes):
   ``military_total``; Patriotism's temporary military action is no red token, L1262).
 * **Technology**: Age III technology cards in play, the government included — a
   government is a technology card and "your technologies" are those in play (L936,
-  L1916).
+  L1916); Age II ones in the short game (MC note, ruling B20).
 * **Progress**: the levels of the government and of each special technology.
 * **Variety**: each unit type and urban building type with at least one unit / building
   (a card without a worker is only a technology, L849), plus each special technology.
@@ -133,8 +133,15 @@ def progress(civ: Civ) -> int:
     return 2 * (AGE[civ.government] + sum(AGE[t] for t in civ.techs if KIND[t] == "special"))
 
 
-def technology(civ: Civ) -> int:
-    return 4 * sum(1 for t in (civ.government, *civ.techs) if AGE[t] == 3)
+def technology(civ: Civ, age: int = 3) -> int:
+    return 4 * sum(1 for t in (civ.government, *civ.techs) if AGE[t] == age)
+
+
+def _technology(st: TtaState, first: int) -> list[int]:
+    """Impact of Technology: Age III technologies, Age II ones in the short game, which has
+    no Age III cards (MC ``culture_formula``, ruling B20)."""
+    age = 2 if st.mode == "short" else 3
+    return [0 if civ.resigned else technology(civ, age) for civ in st.civs]
 
 
 def variety(civ: Civ) -> int:
@@ -150,7 +157,7 @@ def wonders(civ: Civ) -> int:
 
 def _each(score: Callable[[Civ], int]) -> Impact:
     def impact(st: TtaState, first: int) -> list[int]:
-        return [score(civ) for civ in st.civs]
+        return [0 if civ.resigned else score(civ) for civ in st.civs]
 
     return impact
 
@@ -163,7 +170,7 @@ def _ranked(card: str, rating: int) -> Impact:
     tables: dict[str, list[int]] = event["ranking"]
 
     def impact(st: TtaState, first: int) -> list[int]:
-        table = tables[str(st.players)]
+        table = tables[str(st.count_left())]  # resigned seats are out of the ranking
         order = ranked(st, lambda s: ratings(st.civs[s])[rating], first)
         out = [0] * st.players
         for place, seat in enumerate(order):
@@ -187,7 +194,7 @@ IMPACT: dict[str, Impact] = {
     "III_impact_of_progress": _each(progress),
     "III_impact_of_science": _ranked("III_impact_of_science", SCI),
     "III_impact_of_strength": _ranked("III_impact_of_strength", STR),
-    "III_impact_of_technology": _each(technology),
+    "III_impact_of_technology": _technology,
     "III_impact_of_variety": _each(variety),
     "III_impact_of_wonders": _each(wonders),
 }

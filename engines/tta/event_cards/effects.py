@@ -13,6 +13,7 @@ first game's Age III, which has no military deck, L1793).
 from __future__ import annotations
 
 from engines.tta import economy, tokens
+from engines.tta.ages import FINAL_AGE
 from engines.tta.end_of_turn import draw_military
 from engines.tta.event_cards.targets import clockwise
 from engines.tta.facts import AGE, KIND, VALUE
@@ -105,7 +106,7 @@ def draw(ctx: TtaCtx, seat: int, n: int) -> None:
     """``seat`` draws ``n`` military cards of the current age (a public count and a
     private list, platform §4.6)."""
     st = ctx.gs
-    no_deck = st.age >= 4 or (st.mode == "first" and st.age >= 3)  # ruling C7, L1793
+    no_deck = st.age >= FINAL_AGE[st.mode]  # ruling C7, L1793: the game-ending age
     drawn = [] if no_deck else draw_military(st, seat, n)
     ctx.emit("drew_military", seat, {"count": len(drawn)})
     ctx.emit("drew_military_cards", seat, {"cards": drawn}, [seat])

@@ -18,9 +18,12 @@ from engines.tta.state import TtaState
 
 
 def clockwise(st: TtaState, first: int | None = None) -> list[int]:
-    """Every seat, from ``first`` (by default the current player) clockwise (L1378)."""
+    """Every seat still in the game, from ``first`` (by default the current player)
+    clockwise (L1378; resigned seats are out, L2071)."""
     start = st.current if first is None else first
-    return [(start + i) % st.players for i in range(st.players)]
+    n = st.players
+    civs = st.civs
+    return [(start + i) % n for i in range(n) if not civs[(start + i) % n].resigned]
 
 
 def ranked(st: TtaState, key: Callable[[int], int], first: int | None = None) -> list[int]:
@@ -38,7 +41,7 @@ def by_culture(st: TtaState) -> list[int]:
 
 
 def _pair(st: TtaState) -> int:
-    return 1 if st.players == 2 else 2
+    return 1 if st.count_left() == 2 else 2
 
 
 def strongest(st: TtaState) -> int:

@@ -3,6 +3,7 @@ costs in plain words, the panel text, private twins told only to their seat, the
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.games import words_for
-from bot.games.tta import ABILITY_DETAILS, GROUPS, TtaWords
+from bot.games.tta import ABILITY_DETAILS, GROUPS, SUMMARY_SKIPS, TtaWords
 from bot.i18n import LANGUAGES, catalogue, has, name, t
 from bot.views.lobby import option_words
 from bot.wording import event_text, option_text, prompt_text, result_lines
@@ -27,11 +28,21 @@ NAMES = {0: "Ana", 1: "Bo", 2: "Cy", 3: "Di"}
 WORDS = TtaWords()
 #: random first games played for the vocabulary (2, 3 and 4 players in turn)
 GAMES = 240
+#: the book's first game (the engine's default is the full game)
+FIRST = {"mode": "first"}
 #: random peaceful full games (Ages A-III and Age IV's last round, L1936-L2111, L2249-L2255),
 #: half of them with the global conflict (L2257-L2259)
 PEACEFUL_GAMES = 60
 PEACEFUL = {"mode": "peaceful", "global_conflict": "off"}
 PEACEFUL_CONFLICT = {"mode": "peaceful", "global_conflict": "on"}
+#: random full games with aggressions, wars and pacts (L1936-L2111), a player resigning
+#: now and then (``RESIGN_RATE`` of the times it may, L2066-L2073)
+FULL_GAMES = 60
+FULL = {"mode": "full"}
+RESIGN_RATE = 100
+#: random short games (L2218-L2247), once the engine has the mode
+SHORT_GAMES = 30
+SHORT = {"mode": "short"}
 ENGINE_DIR = Path(__file__).resolve().parents[3] / "engines" / "tta"
 #: the reference's Chinese names (``names_zh.json``: ``None`` where none is known)
 NAMES_ZH = Path("/work/shared/reference/tta/names_zh.json")
@@ -41,20 +52,45 @@ def games(
     count: int, first_seed: int = 0, options: dict[str, str] | None = None
 ) -> Iterator[tuple[list[Prompt], list[Event]]]:
     """Every position's open prompts and the events of the answer chosen there, over
-    ``count`` uniformly random games (the first game unless ``options`` say otherwise)."""
+    ``count`` uniformly random games (the first game unless ``options`` say otherwise);
+    a seat resigns once in ``RESIGN_RATE`` times it may, and then confirms."""
     for n in range(count):
         draws = Rng(first_seed + n + 1)
-        state = ENGINE.new_game(2 + n % 3, first_seed + n, options)
+        state = ENGINE.new_game(2 + n % 3, first_seed + n, options or FIRST)
         while prompts := ENGINE.prompts(state):
-            prompt, option = random_choice(prompts, draws)
+            prompt, option = choose(prompts, draws)
             yield prompts, ENGINE.apply(state, prompt.seat, option.id)
 
 
+def choose(prompts: list[Prompt], draws: Rng) -> tuple[Prompt, Option]:
+    """``random_choice``, but resigning is rare: chosen once in ``RESIGN_RATE`` times it is
+    offered (else never), and confirmed at once (the game plays on with the others)."""
+    for prompt in prompts:
+        if prompt.kind == "resign":
+            return prompt, next(o for o in prompt.options if o.key == "resign_confirm")
+        resign = next((o for o in prompt.options if o.key == "resign"), None)
+        if resign is not None and draws.below(RESIGN_RATE) == 0:
+            return prompt, resign
+    return random_choice(prompts, draws, ENGINE.playout_avoid | {"resign"})
+
+
+def short_mode() -> bool:
+    """Whether the engine plays the short game yet (SHORT adds it to ``setup.MODES`` and
+    the lobby's ``LOBBY_MODES`` when it works; a new game checks the latter)."""
+    from engines.tta import setup
+
+    return "short" in setup.MODES and "short" in setup.LOBBY_MODES
+
+
 def all_games() -> Iterator[tuple[list[Prompt], list[Event]]]:
-    """The first games and the peaceful full games the vocabulary is read from."""
+    """The first games, the peaceful full games, the full games (with resignations) and
+    the short games the vocabulary is read from."""
     yield from games(GAMES)
     yield from games(PEACEFUL_GAMES // 2, 10_000, PEACEFUL)
     yield from games(PEACEFUL_GAMES // 2, 20_000, PEACEFUL_CONFLICT)
+    yield from games(FULL_GAMES, 30_000, FULL)
+    if short_mode():
+        yield from games(SHORT_GAMES, 40_000, SHORT)
 
 
 @cache
@@ -74,6 +110,11 @@ def vocabulary() -> tuple[dict[Any, Prompt], dict[Any, Option], dict[Any, Event]
         for event in answered:
             sign = tuple(sorted(k for k, v in event.params.items() if v))
             events.setdefault((event.kind, sign, event.params.get("age")), event)
+            if event.kind == "turn_actions":  # each kind of answer a turn summary tells
+                for action in event.params["actions"]:
+                    events.setdefault(
+                        ("turn_actions", ("key", action["key"]), action["card"] is None),
+                        event.model_copy(update={"params": {"actions": [action]}}))
     return prompts, options, events
 
 
@@ -127,6 +168,12 @@ def test_every_option_prompt_and_event_of_random_games_is_worded(lang: str) -> N
         for key in gains or {}:
             if not own_key(lang, f"tta.gain.{key}"):
                 missing.append(f"gain {key} of {event.kind}: {text}")
+        if event.kind == "turn_actions":  # each answer in past-tense words of its own
+            for action in event.params["actions"]:
+                did = f"tta.did.{action['key']}"
+                if action["key"] not in SUMMARY_SKIPS and not own_key(lang, did) and not (
+                        action["card"] is None and own_key(lang, f"{did}_hidden")):
+                    missing.append(f"turn summary {action['key']}: {text}")
         if event.kind == "ability":
             for key in set(event.params) - {"card"}:
                 if key not in ABILITY_DETAILS or not own_key(lang, f"tta.ability.{key}"):
@@ -181,6 +228,11 @@ def test_random_games_meet_the_documented_vocabulary() -> None:
     assert ("age_began", ("age",), 4) in events
     assert any(k[0] == "impact_scored" and "final" in k[1] for k in events)
     assert "global_conflict" in {k[0] for k in events}
+    # the full games: aggressions defended, wars declared and resolved, pacts offered
+    assert {"defend", "pact_offer"} <= kinds
+    assert {"aggression", "declare_war", "offer_pact", "accept_pact"} <= keys
+    assert {"aggression", "defended", "war_declared", "war_resolved", "pact_offered",
+            "pact_accepted"} <= {k[0] for k in events}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -278,9 +330,9 @@ def first_position(test: Any) -> tuple[Any, list[Event]]:
     that led to it."""
     for n in range(40):
         draws = Rng(n + 7)
-        state = ENGINE.new_game(3, n)
+        state = ENGINE.new_game(3, n, FIRST)
         while prompts := ENGINE.prompts(state):
-            prompt, option = random_choice(prompts, draws)
+            prompt, option = choose(prompts, draws)
             events = ENGINE.apply(state, prompt.seat, option.id)
             if test(state, events):
                 return state, events
@@ -333,12 +385,28 @@ def test_the_panel_text_tells_round_actions_economy_and_hand() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_lobby_offers_the_mode_the_global_conflict_and_deadlines_in_words(lang: str) -> None:
-    """``mode`` = the first game or the peaceful full game, ``global_conflict`` off/on,
-    then the service's deadlines: every name and value in words of the language itself."""
+    """``mode`` = the full game (the default), the short game, the peaceful full game or
+    the first game, ``global_conflict`` off/on, ``peaceful_pacts`` off/on, then the
+    service's deadlines: every name and value in words of the language itself."""
     offered = lobby_options(ENGINE)
-    assert list(offered)[:3] == ["mode", "global_conflict", "deadline"]
-    assert offered["mode"] == (("first", "peaceful"), "first")
+    assert list(offered)[:2] == ["mode", "global_conflict"]
+    modes, default = offered["mode"]
+    assert {"first", "peaceful", "full"} <= set(modes) <= {"first", "peaceful", "full", "short"}
+    assert default == "full"
     assert offered["global_conflict"] == (("off", "on"), "off")
+    # every mode the engine knows has words, whether the lobby offers it yet or not
+    from engines.tta import setup
+
+    for mode in setup.MODES:
+        assert own_key(lang, f"tta.option_value.mode.{mode}"), mode
+    for option, value in (("mode", "short"), ("peaceful_pacts", "off"),
+                          ("peaceful_pacts", "on")):
+        assert own_key(lang, f"tta.option_value.{option}.{value}")
+    assert own_key(lang, "tta.option_name.peaceful_pacts")
+    for option, value in [*(("mode", m) for m in setup.MODES),
+                          ("peaceful_pacts", "off"), ("peaceful_pacts", "on")]:
+        label, shown = option_words("tta", lang, option, value)
+        assert len(t(lang, "lobby.option_value", option=label, value=shown)) <= 100
     for option in offered:
         for value in offered[option][0]:
             label, shown = option_words("tta", lang, option, value)
@@ -351,19 +419,40 @@ def test_lobby_offers_the_mode_the_global_conflict_and_deadlines_in_words(lang: 
     assert option_words("tta", "en", "mode", "peaceful")[1] == (
         "full game, peaceful (no aggressions, wars or pacts)")
     assert option_words("tta", "zh-TW", "mode", "first")[1] == "入門遊戲（時代 A 至 II）"
+    assert option_words("tta", "en", "mode", "full")[1] == (
+        "full game (Ages A-IV, with aggressions, wars and pacts)")
+    assert option_words("tta", "zh-CN", "mode", "short")[1].startswith("简易模式")
+    assert option_words("tta", "zh-TW", "peaceful_pacts", "on")[0] == "和平遊戲的條約牌"
     assert option_words("tta", "zh-CN", "global_conflict", "on")[0] == "全球冲突"
     assert own_key(lang, "game.tta")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_help_tells_both_modes(lang: str) -> None:
-    """``/help``'s paragraph names the first game and the peaceful full game with the
-    lobby's own words for them."""
-    text = t(lang, "tta.help")
-    first = {"en": "first game", "zh-TW": "入門遊戲", "zh-CN": "入门游戏"}[lang]
-    peaceful = {"en": "full game, peaceful", "zh-TW": "和平遊戲", "zh-CN": "和平游戏"}[lang]
-    conflict = t(lang, "tta.option_name.global_conflict").lower()
-    assert first in text and peaceful in text and conflict in text.lower()
+def test_help_tells_every_mode_and_how_to_resign(lang: str) -> None:
+    """``/help``'s paragraph names the full game (the default), the short game, the
+    peaceful full game with its pacts option and the first game with the lobby's own
+    words for them, and resignation: a political action, confirmed twice, not in Age IV
+    (L2071)."""
+    text = t(lang, "tta.help").lower()
+    words = {
+        "en": ["full game", "the default", "short game", "full game, peaceful",
+               "pacts in the peaceful game", "first game", "resigning", "political action",
+               "confirmed twice", "age iv"],
+        "zh-TW": ["完整模式", "預設", "簡易模式", "和平遊戲", "和平遊戲的條約牌", "入門遊戲",
+                  "體面退出", "政治行動", "確認兩次", "時代 iv"],
+        "zh-CN": ["完整模式", "默认", "简易模式", "和平游戏", "和平游戏的条约牌", "入门游戏",
+                  "体面退出", "政治行动", "确认两次", "时代 iv"],
+    }[lang]
+    missing = [w for w in words if w not in text]
+    assert missing == []
+    assert t(lang, "tta.option_name.global_conflict").lower() in text
+    assert t(lang, "tta.option_name.peaceful_pacts").lower() in text
+    # ``/help`` is one embed: every game's paragraph within its description's 4096
+    from engines.registry import engine_names
+
+    paragraphs = [t(lang, "help.body"), *(t(lang, f"{g}.help") for g in engine_names()
+                                          if has(lang, f"{g}.help"))]
+    assert len("\n".join(paragraphs)) <= 4096
 
 
 # -- the full game's words (issue 9) ---------------------------------------------------------
@@ -494,6 +583,22 @@ def test_ending_the_turn_asks_for_a_confirmation_only_when_it_costs() -> None:
     assert words.warnings(end) == {"unused_ca": 2}
     assert t("en", "tta.warn.unused_ca", n=2) == "2 civil actions unused"
     assert words.warnings(end.model_copy(update={"params": {"unused_ca": 0}})) == {}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_end_turn_confirmation_tells_its_costs_once(lang: str) -> None:
+    """The "End turn — 2 civil actions unused" label already names the costs: the panel's
+    question does not repeat them (the sandbox showed them twice)."""
+    from bot.delivery import confirm_line
+
+    end = Option(id="end", key="end_turn", params={"unused_ca": 2, "unused_ma": 1})
+    chosen = option_text("tta", lang, end, NAMES)
+    warned = t(lang, "tta.warn.unused_ca", n=2)
+    assert warned in chosen
+    line = confirm_line(lang, chosen, ", ".join([warned]))
+    assert line.count(warned) == 1
+    other = confirm_line(lang, "Spy", warned)  # a label without its costs still tells them
+    assert warned in other
 
 
 def test_an_answer_that_cannot_be_undone_asks_for_a_confirmation_platform_4_1() -> None:
@@ -638,23 +743,28 @@ def test_every_result_breakdown_key_is_worded_for_the_thread_and_the_image() -> 
     from renderers.tta import SCORE_KEYS
 
     keys: set[str] = set(scoring.FINAL_SCORING)
-    for options in (None, PEACEFUL):
+    for options in (FIRST, PEACEFUL, FULL):
         for n in range(3):
             draws = Rng(n + 1)
             state = ENGINE.new_game(2 + n, 900 + n, options)
             while prompts := ENGINE.prompts(state):
-                prompt, option = random_choice(prompts, draws)
+                prompt, option = choose(prompts, draws)
                 ENGINE.apply(state, prompt.seat, option.id)
             result = ENGINE.result(state)
             assert result is not None
             keys |= {k for score in result.scores for k in score.breakdown}
     keys.discard("total")
     assert {"culture_before", "technologies", "age_iii_events", "bill_gates"} <= keys
-    assert keys <= set(SCORE_KEYS), keys - set(SCORE_KEYS)
+    # a resigned seat's line is worded for the thread; the image draws that seat's row
+    # apart ("resigned", no score lines: ``renderers.tta``)
+    drawn = keys - {"resigned"}
+    assert drawn <= set(SCORE_KEYS), drawn - set(SCORE_KEYS)
     for lang in LANGUAGES:
         for key in keys:
             assert own_key(lang, f"tta.score.{key}"), (lang, key)
+        for key in drawn:
             assert own_key(lang, f"tta.render.score.{key}"), (lang, key)
+        assert own_key(lang, "tta.render.resigned")
 
 
 def test_ending_the_turn_tells_what_churchill_gives_if_unused() -> None:
@@ -671,3 +781,246 @@ def test_ending_the_turn_tells_what_churchill_gives_if_unused() -> None:
         "End turn — 2 civil actions unused (Winston Churchill: +3 culture points)")
     assert option_text("tta", "zh-CN", end, NAMES) == (
         "结束回合（Winston Churchill：+3 文化点数）")
+
+
+# -- resignation, the short game, Scientific Cooperation (issue 10) -------------------------
+def resign_prompt(remaining: int = 2) -> Prompt:
+    """The engine's confirmation of a resignation (``resign``: confirm or back)."""
+    return Prompt(seat=1, kind="resign", private=True, params={"remaining": remaining}, options=[
+        Option(id="resign:confirm", key="resign_confirm", group="turn",
+               params={"final": True, "remaining": remaining}),
+        Option(id="resign:back", key="resign_back", group="turn", params={})])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_resigning_is_worded_and_confirmed_twice(lang: str) -> None:
+    """Resignation (L2066-L2073): the option in the "Other" menu, the engine's question
+    (it cannot be undone; the wars are cancelled and each declarer on you scores 7
+    culture), then the panel's confirmation of the final answer, which says the seat
+    leaves the game for good instead of "the others will see it"."""
+    words = words_for("tta")
+    resign = Option(id="resign", key="resign", group="other", params={})
+    assert words.warnings(resign) == {}  # the first step can still go back
+    text = option_text("tta", lang, resign, NAMES)
+    assert own_key(lang, "tta.option.resign") and text == t(lang, "tta.option.resign")
+    prompt = resign_prompt()
+    asked = prompt_text("tta", lang, prompt, NAMES)
+    assert WORDS.prompt(lang, prompt, {})[0] == "resign" and "7" in asked and "{" not in asked
+    confirm, back = prompt.options
+    assert words.warnings(confirm) == {"resign": True}  # the panel's second confirmation
+    assert own_key(lang, "tta.warn.resign")
+    assert "2" in option_text("tta", lang, confirm, NAMES)
+    assert option_text("tta", lang, back, NAMES) == t(lang, "tta.option.resign_back")
+    last = confirm.model_copy(update={"params": {"final": True, "remaining": 1}})
+    assert WORDS.option(lang, last, {})[0] == "resign_confirm_last"
+    if lang == "en":
+        assert asked == (
+            "Resign from the game? Your civilization and all your cards leave the game for "
+            "good; this cannot be undone. Every war declared by you or on you is cancelled; "
+            "each player who declared war on you scores 7 culture points.")
+        assert option_text("tta", lang, confirm, NAMES) == (
+            "Yes, resign for good (2 players play on)")
+        assert option_text("tta", lang, last, NAMES) == (
+            "Yes, resign for good (the last player left wins)")
+    assert own_key(lang, "tta.step.resign")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_resignation_is_told_in_the_thread(lang: str) -> None:
+    """``resigned``: who left, how many play on, the 7 culture of each declarer of a war on
+    them; each cancelled war and each of their pacts that ends; the last one left wins."""
+    resigned = Event(kind="resigned", seat=1,
+                     params={"remaining": 2, "declarers": [0, 2], "culture": 7})
+    text = event_text("tta", lang, resigned, NAMES)
+    assert text.startswith("Bo") and "2" in text and "7" in text
+    assert "Ana" in text and "Cy" in text and "{" not in text
+    quiet = Event(kind="resigned", seat=1, params={"remaining": 3, "declarers": [],
+                                                   "culture": 7})
+    alone = Event(kind="resigned", seat=1, params={"remaining": 1, "declarers": [],
+                                                   "culture": 7})
+    assert WORDS.event(lang, alone, {})[0] == "resigned_last"
+    cancelled = Event(kind="war_cancelled", seat=None, params={
+        "card": "II_war_over_territory", "attacker_seat": 1, "defender_seat": 3})
+    ended = Event(kind="pact_ended", seat=None, params={
+        "card": "II_scientific_cooperation", "owner_seat": 1, "partner_seat": 2,
+        "reason": "resigned"})
+    assert WORDS.event(lang, ended, {})[0] == "pact_ended_resigned"
+    for event in (quiet, alone, cancelled, ended):
+        worded = event_text("tta", lang, event, NAMES)
+        assert "{" not in worded and "Bo" in worded, worded
+    assert name(lang, "tta", "II_scientific_cooperation") in event_text("tta", lang, ended, NAMES)
+    if lang == "en":
+        assert text == ("Bo resigns and leaves the game; 2 players play on. Ana, Cy, who "
+                        "declared war on them, score 7 culture points each.")
+        assert event_text("tta", lang, quiet, NAMES) == (
+            "Bo resigns and leaves the game; 3 players play on.")
+        one = resigned.model_copy(update={"params": {**resigned.params, "declarers": [3]}})
+        assert event_text("tta", lang, one, NAMES) == (
+            "Bo resigns and leaves the game; 2 players play on. Di, who declared war on "
+            "them, scores 7 culture points.")
+        assert event_text("tta", lang, cancelled, NAMES) == (
+            "War over Territory declared by Bo on Di is cancelled.")
+    if lang == "zh-CN":
+        assert "体面退出" in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_last_player_standing_wins_and_the_resigned_rank_last(lang: str) -> None:
+    """The result of a game won by the last player left (``last_standing``): the victory
+    and the resigned seats' ``resigned`` line in words, never the raw key or "resigned 1"."""
+    result = GameResult(victory="last_standing", winners=[2], scores=[
+        SeatScore(seat=2, total=40, rank=1, breakdown={"total": 40}),
+        SeatScore(seat=0, total=55, rank=2, breakdown={"resigned": 1, "total": 55}),
+        SeatScore(seat=1, total=30, rank=2, breakdown={"resigned": 1, "total": 30})])
+    lines = result_lines("tta", lang, 4, result, NAMES)
+    text = "\n".join(lines)
+    assert t(lang, "tta.victory.last_standing") in lines[0] and "last_standing" not in text
+    assert text.count(t(lang, "tta.score_item.resigned")) == 2
+    assert "resigned 1" not in text and own_key(lang, "tta.score.resigned")
+    if lang == "en":
+        assert lines[0] == "🏁 Game #4 is over — the last player left in the game"
+        assert lines[1] == "Winner: Cy"
+        assert "   resigned (ranked last)" in lines
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_short_game_s_words(lang: str) -> None:
+    """The short game (L2218-L2247): the Age III event kept at the end of Age I (public:
+    that one was kept; private: which, and which was discarded), War over Culture
+    declared with another war card, the Age II wonders' line of the final scoring."""
+    keep = Prompt(seat=0, kind="short_keep", private=True, reaction=True, params={}, options=[
+        Option(id="keep:III_impact_of_science", key="short_keep",
+               params={"card": "III_impact_of_science", "discard": "III_impact_of_wonders"}),
+        Option(id="keep:III_impact_of_wonders", key="short_keep",
+               params={"card": "III_impact_of_wonders", "discard": "III_impact_of_science"})])
+    assert "{" not in prompt_text("tta", lang, keep, NAMES)
+    assert WORDS.prompt(lang, keep, {})[0] == "short_keep"
+    science = name(lang, "tta", "III_impact_of_science")
+    wonders = name(lang, "tta", "III_impact_of_wonders")
+    kept = option_text("tta", lang, keep.options[0], NAMES)
+    assert science in kept and wonders in kept and kept.index(science) < kept.index(wonders)
+    public = Event(kind="short_event_kept", seat=2, params={})
+    private = Event(kind="short_event_kept_card", seat=2, visible_to=[2],
+                    params={"card": "III_impact_of_science", "discard": "III_impact_of_wonders"})
+    told = event_text("tta", lang, public, NAMES)
+    assert "Cy" in told and science not in told and wonders not in told
+    assert science in event_text("tta", lang, private, NAMES)
+    war = Option(id="war_culture:II_war_over_territory:1", key="declare_war_over_culture",
+                 params={"card": "II_war_over_territory", "war": "III_war_over_culture",
+                         "ma": 2, "target_seat": 1, "final": True})
+    culture = name(lang, "tta", "III_war_over_culture")
+    territory = name(lang, "tta", "II_war_over_territory")
+    declared = Event(kind="war_declared", seat=0, params={
+        "card": "III_war_over_culture", "played": "II_war_over_territory", "target_seat": 1,
+        "ma": 2})
+    for text in (option_text("tta", lang, war, NAMES), event_text("tta", lang, declared, NAMES)):
+        assert culture in text and territory in text and "Bo" in text and "{" not in text
+    assert own_key(lang, "tta.score.age_ii_wonders")
+    line = Event(kind="final_scored", seat=0, params={"line": "age_ii_wonders", "culture": 12})
+    assert t(lang, "tta.score.age_ii_wonders") in event_text("tta", lang, line, NAMES)
+    if lang == "en":
+        assert kept == "Keep Impact of Science (discard Impact of Wonders)"
+        assert option_text("tta", lang, war, NAMES) == (
+            "Declare War over Culture on Bo, playing War over Territory (2 military actions)")
+        assert event_text("tta", lang, declared, NAMES) == (
+            "Ana plays War over Territory to declare War over Culture on Bo (2 military "
+            "actions); it is resolved at the start of Ana's next turn.")
+        assert event_text("tta", lang, line, NAMES) == (
+            "Final scoring — Ana: Age II wonders +12 culture points.")
+
+
+def test_scientific_cooperation_s_share_is_told_on_develop_and_revolution() -> None:
+    """A development a Scientific Cooperation partner pays part of says so, on the option
+    and in the thread (``partner_seat``, ``partner_sci``; ``develop.SCIENCE_SHARES``)."""
+    develop = Option(id="develop:I_alchemy", key="develop", card="I_alchemy", group="play",
+                     params={"card": "I_alchemy", "ca": 1, "sci": 2, "partner_seat": 0,
+                             "partner_sci": 1})
+    assert option_text("tta", "en", develop, NAMES) == (
+        "Develop Alchemy (1 civil action, 2 science points; Ana adds 1 science point)")
+    revolution = Option(id="revolution:I_monarchy", key="revolution", card="I_monarchy",
+                        params={"card": "I_monarchy", "ca": 4, "sci": 1, "partner_seat": 2,
+                                "partner_sci": 1})
+    assert option_text("tta", "zh-CN", revolution, NAMES).endswith("；Cy 另付 1 科学点数）")
+    developed = Event(kind="developed", seat=1, params={
+        "card": "I_alchemy", "sci": 2, "partner_seat": 0, "partner_sci": 1})
+    assert event_text("tta", "en", developed, NAMES) == (
+        "Bo develops Alchemy (2 science points; Ana adds 1 science point).")
+    alone = develop.model_copy(update={"params": {"card": "I_alchemy", "ca": 1, "sci": 3}})
+    assert option_text("tta", "en", alone, NAMES) == (
+        "Develop Alchemy (1 civil action, 3 science points)")
+
+
+def test_the_political_phase_names_the_full_game_s_actions() -> None:
+    """With an aggression, a war, a pact or resigning among its options, the political
+    phase's question names the kinds of political action offered, not just events."""
+    plain = Prompt(seat=0, kind="politics", options=[
+        Option(id="pass", key="pass", group="turn"),
+        Option(id="event:I_foray", key="prepare_event", params={"card": "I_foray"})])
+    assert prompt_text("tta", "en", plain, NAMES) == (
+        "Your political phase: prepare an event, or pass.")
+    more = plain.model_copy(update={"options": [
+        *plain.options, Option(id="resign", key="resign", group="other"),
+        Option(id="war:II_war_over_territory:1", key="declare_war",
+               params={"card": "II_war_over_territory", "target_seat": 1, "ma": 2})]})
+    assert prompt_text("tta", "en", more, NAMES) == (
+        "Your political phase: prepare an event, declare a war, resign — or pass.")
+    assert prompt_text("tta", "zh-CN", more, NAMES) == (
+        "你的政治阶段：筹划事件、宣战、体面退出，或跳过。")
+    for lang in LANGUAGES:
+        assert WORDS.prompt(lang, more, {})[0] == "politics_more"
+        for kind in ("event", "aggression", "war", "pact", "cancel_pact", "resign"):
+            assert own_key(lang, f"tta.politics.{kind}")
+
+
+@pytest.mark.slow
+def test_random_full_games_resign() -> None:
+    """The vocabulary's full games reach a resignation (option, question, event, the
+    ranks of a finished game), so the words test above checks them in every language."""
+    if importlib.util.find_spec("engines.tta.resignation") is None:
+        pytest.skip("resignation is not in the engine yet (engines/tta/resignation.py)")
+    prompts, options, events = vocabulary()
+    assert "resign" in {k[0] for k in prompts}
+    assert {"resign", "resign_confirm", "resign_back"} <= {k[1] for k in options}
+    assert "resigned" in {k[0] for k in events}
+
+
+@pytest.mark.slow
+def test_random_short_games_keep_their_events() -> None:
+    """The vocabulary's short games reach the events kept at the end of Age I and the
+    final scoring's Age II wonders, so the words test above checks them too."""
+    if not short_mode():
+        pytest.skip("the short game is not among the engine's lobby modes yet "
+                    "(engines.tta.setup.MODES / LOBBY_MODES)")
+    prompts, options, events = vocabulary()
+    assert "short_keep" in {k[0] for k in prompts}
+    assert "short_keep" in {k[1] for k in options}
+    assert {"short_event_kept", "short_event_kept_card"} <= {k[0] for k in events}
+    assert any(k[0] == "impact_scored" and "final" in k[1] for k in events)
+
+
+def test_the_political_phase_has_a_menu_per_kind_of_card() -> None:
+    """Platform §5.3: the political phase's panel has a menu of events to prepare, one of
+    aggressions and wars, one of pacts to offer, "Other" (cancel a pact, resign…), and
+    its buttons (pass, undo); the action phase's ``play`` menu is left as it is."""
+    from bot.views.prompt import menu_plan
+
+    def option(ident: str, key: str, group: str, **params: Any) -> Option:
+        return Option(id=ident, key=key, group=group, params=params)
+
+    politics = Prompt(seat=0, kind="politics", layout="panel", options=[
+        option("event:I_foray", "prepare_event", "play", card="I_foray", culture=1),
+        option("aggression:I_raid:1", "aggression", "play", card="I_raid", target_seat=1,
+               ma=2),
+        option("war:II_war_over_territory:1", "declare_war", "play",
+               card="II_war_over_territory", target_seat=1, ma=2),
+        option("pact:II_open_borders_agreement:1", "offer_pact", "play",
+               card="II_open_borders_agreement", partner_seat=1),
+        option("resign", "resign", "other"),
+        option("pass", "pass", "turn")])
+    plan = menu_plan("tta", politics, "en", 4)
+    assert [m.label for m in plan.menus] == [
+        "Prepare an event (1)", "Aggression / war (2)", "Offer a pact (1)", "Other (1)"]
+    assert plan.buttons == [5]
+    action = Prompt(seat=0, kind="action", layout="panel", options=[
+        option("tactic:I_legion", "play_tactic", "play", card="I_legion", ma=1)])
+    assert [m.label for m in menu_plan("tta", action, "en", 4).menus] == ["Play a card (1)"]

@@ -10,6 +10,7 @@ from engines.__main__ import simulate
 from engines.core.contract import UNDO, GameResult, Option, Prompt
 from engines.core.playout import (
     EndlessGame,
+    avoided,
     game_seed,
     lean_choice,
     playout,
@@ -73,6 +74,51 @@ def test_both_choosers_redraw_undo_among_the_others_and_lean_skips_a_lone_prompt
     draws = Scripted(0, 1)  # two prompts: drawn as random_choice does
     assert lean_choice([ask, other], draws) == (ask, ask.options[1])
     assert draws.asked == [2, 3]
+
+
+def test_avoided_names_option_ids_and_prefixes_ending_in_a_colon() -> None:
+    avoid = frozenset({"resign", "war:", "a:b:"})
+    assert avoided("resign", avoid) and avoided("war:x:1", avoid) and avoided("a:b:c", avoid)
+    assert not avoided("resign:back", avoid) and not avoided("war", avoid)
+    assert not avoided("a:c", avoid) and not avoided("resign", frozenset())
+
+
+def test_both_choosers_redraw_an_avoided_option_and_take_it_when_nothing_else_is() -> None:
+    avoid = frozenset({"x"})
+    ask = Prompt(seat=0, kind="k", options=[Option(id=i, key=i) for i in ("x", UNDO, "a")])
+    draws = Scripted(0, 0)  # "x", then the only other option but undo
+    assert lean_choice([ask], draws, avoid) == (ask, ask.options[2])
+    assert draws.asked == [3, 1]
+    draws = Scripted(0, 1, 0)  # the prompt, undo, then the only other option
+    assert random_choice([ask], draws, avoid) == (ask, ask.options[2])
+    only = Prompt(seat=0, kind="k", options=[Option(id=i, key=i) for i in ("x", UNDO)])
+    draws = Scripted(1, 0)  # undo: redrawn among the avoided ones, never undo
+    assert lean_choice([only], draws, avoid) == (only, only.options[0])
+    assert lean_choice([ask], Scripted(0), frozenset()) == (ask, ask.options[0])
+
+
+class Shy(CounterEngine):
+    """Random players should only draw while they may: ``end`` and the adds are avoided."""
+
+    playout_avoid = frozenset({"end", "add:"})
+
+
+def test_a_playout_picks_avoided_options_only_when_nothing_else_is_open() -> None:
+    engine = Shy()
+    for seed in range(10):
+        passed_over = 0
+
+        def inspect(state: Any, prompts: list[Prompt], prompt: Prompt, option: Option,
+                    ) -> None:
+            nonlocal passed_over
+            ids = [o.id for o in prompt.options]
+            assert option.id == ("draw" if "draw" in ids else "end")
+            passed_over += "end" in ids and "add:1" in ids
+
+        playout(engine, 2, seed, Rng.from_seed(seed), inspect=inspect)
+        assert passed_over == 3 * 6  # three draws a turn, each with end and adds open
+        plain = playout(engine, 2, seed, Rng.from_seed(seed), avoid=frozenset())
+        assert any(oid.startswith("add:") for _, oid in plain.answers)  # avoid=: nothing
 
 
 class NeverEnds(CounterEngine):

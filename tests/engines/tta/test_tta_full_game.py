@@ -41,17 +41,19 @@ def test_peaceful_setup_uses_all_eight_decks_without_conflict_cards_L1940_L2255(
 
 
 def test_first_game_still_boxes_age_iii_L184_L201() -> None:
-    st = ENGINE.new_game(3, 1)
+    st = ENGINE.new_game(3, 1, {"mode": "first"})
     assert st.civil_decks[3] == [] and st.military_decks[3] == []
     assert not any(KIND[c] in ("aggression", "war", "pact") for d in st.military_decks
                    for c in d)
 
 
 def test_lobby_options_are_checked() -> None:
-    assert ENGINE.game_options["mode"] == (("first", "peaceful"), "first")
+    modes, default = ENGINE.game_options["mode"]
+    assert modes[:3] == ("first", "peaceful", "full") and default == "full"
     assert ENGINE.game_options["global_conflict"] == (("off", "on"), "off")
+    assert ENGINE.new_game(2, 1, {"mode": "full"}).mode == "full"
     with pytest.raises(ValueError):
-        ENGINE.new_game(2, 1, {"mode": "full"})
+        ENGINE.new_game(2, 1, {"mode": "war"})
     with pytest.raises(ValueError):
         ENGINE.new_game(2, 1, {"global_conflict": "yes"})
     assert ENGINE.new_game(2, 1, {"global_conflict": "on"}).global_conflict
@@ -204,7 +206,7 @@ def test_full_mode_keeps_the_conflict_cards_pacts_only_from_3_players_L1940_L203
     kinds = Counter(KIND[c] for d in st.military_decks for c in d)
     assert kinds["aggression"] > 0 and kinds["war"] > 0
     assert (kinds["pact"] > 0) == (players > 2)  # L2035
-    assert "full" not in ENGINE.game_options["mode"][0]  # not in the lobby until complete
+    assert ENGINE.game_options["mode"][1] == "full"  # the lobby's default game
 
 
 def test_attack_cost_doubles_against_gandhi_and_his_owner_may_not_attack() -> None:

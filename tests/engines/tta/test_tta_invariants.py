@@ -1,41 +1,66 @@
 """Property tests over many seeded random games at 2, 3 and 4 players, first games (issue
-T1) and peaceful full games with the global conflict on every other game (issue T2), beyond
-``test_tta_properties.py`` (end, tokens and cards conserved, JSON, replay, public view) and
+T1), peaceful full games (T2) and full games with aggressions, wars and pacts (T3, issue 10),
+the global conflict on every other one (and ``peaceful_pacts`` on every other pair of
+peaceful ones), through the lobby (``ENGINE.new_game`` with the mode),
+resigning where it is offered once in 150 times (``parallel_games.choose``); beyond
+``test_tta_properties.py`` (uniform and busy policies, JSON, replay, public view) and
 ``test_tta_undo.py`` (undo one answer, the prompt cache):
 
-- cheap, after every answer of 2,100 first and 1,800 peaceful games: the game ends, yellow
-  and blue tokens are conserved per player (scope §8), and the default a deadline takes
-  (``timeout_option``) is legal — it is *played* one answer in ten, so its effect runs;
-- expensive, after every answer of 90 first and 60 peaceful games: every rating and every
-  prompt (the ``end`` forecast included) equals a fresh recomputation from a JSON copy with
-  every cache cleared (``undo_window`` prompt cache, ``ratings.reading`` memo,
+- cheap, after every answer of 2,100 first and 1,800 peaceful games (tokens), 1,500 full
+  and 600 short games (tokens and cards, ``check_invariants``), played in parallel processes
+  (``parallel_games.run``; a failure reports its seed and answer log): the game ends (Age IV,
+  or one player left: ``last_standing``), the default a deadline takes (``timeout_option``)
+  is legal — it is *played* one answer in ten, so its effect runs; a resigned seat is never
+  asked; full games: every declared war is resolved or cancelled, aggressions, wars and
+  pacts (3-4 players) happen, no pact in a 2-player game (L2035); resignations happen;
+- expensive, after every answer of 90 first, 60 peaceful, 36 full and 18 short games: every
+  rating and every prompt (the ``end`` forecast included) equals a fresh recomputation from
+  a JSON copy with every cache cleared (``undo_window`` prompt cache, ``ratings.reading`` memo,
   ``end_of_turn._PRODUCTION``, the economy's and the optimiser's ``lru_cache``); no hidden
   card (military hands, military decks, current/future event decks, boxed cards) in a public
   event, in another seat's private event, in the public view or in another seat's view
-  (scope §31); the JSON round trip; undoing every answer of the open window then giving the
-  same answers again gives the same state; at the end, the replay from seed and answers.
+  (scope §31; a card played face up is named by its event); the JSON round trip; undoing
+  every answer of the open window then giving the same answers again gives the same state; a
+  resigned seat is never asked; at the end as for the cheap games, and the replay from seed
+  and answers.
+
+The short game joins the parametrisation once the lobby offers it (``setup.LOBBY_MODES``).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
+from collections import Counter
 from collections.abc import Iterator
 
+import parallel_games
 import pytest
-from tta_helpers import ENGINE, check_tokens
+from parallel_games import check_asked, check_end, choose, lobby_options
+from tta_helpers import ENGINE
 
-from engines.core.contract import UNDO, Event, Prompt
+from engines.core.contract import UNDO, Event
 from engines.core.rng import Rng
-from engines.tta import armies, economy, end_of_turn, undo_window
+from engines.tta import armies, economy, end_of_turn, setup, undo_window
 from engines.tta import prompts as questions
 from engines.tta.ratings import _rate
 from engines.tta.state import TtaState
 
-#: games per player count, by mode (with test_tta_properties' 180 of each mode)
+#: cheap games per player count, by mode (with test_tta_properties' 180 of each mode)
 CHEAP_GAMES = {"first": 700, "peaceful": 600}
-EXPENSIVE_GAMES = {"first": 30, "peaceful": 20}
-MODES = ("first", "peaceful")
-QUIET = ("end", "pass", UNDO)
+#: full games per player count, 1,500 in all, and 600 short games (CPU per full game with
+#: ``check_invariants`` after every answer: ~0.04-0.06 s at 2 players, ~0.07-0.1 s at 3,
+#: ~0.13-0.18 s at 4; a short game ~0.7 of that): ~3 min of CPU, spread over the cores
+CONFLICT_GAMES = {"full": {2: 600, 3: 500, 4: 400}, "short": {2: 200, 3: 200, 4: 200}}
+#: (the expensive checks cost a full game ~0.4 s of CPU at 2 players, ~0.9 s at 3, ~1.7 s
+#: at 4)
+EXPENSIVE_GAMES = {"first": 30, "peaceful": 20, "full": 12, "short": 6}
+CONFLICT = [pytest.param(m, marks=pytest.mark.skipif(
+    m not in setup.LOBBY_MODES, reason=f"the lobby has no {m} game yet"))
+    for m in ("full", "short")]
+MODES = ("first", "peaceful", *CONFLICT)
+#: RESIGN's module: once it exists, the runs must really resign
+RESIGNATION = importlib.util.find_spec("engines.tta.resignation") is not None
 
 
 @pytest.fixture
@@ -45,49 +70,68 @@ def cached(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
-def _choose(st: TtaState, rng: Rng) -> tuple[Prompt, str]:
-    """A random open prompt and answer: the deadline's default one time in ten, else a busy
-    policy (an action other than ending or passing 9 times in 10), never ``undo``."""
-    prompts = ENGINE.prompts(st)
-    assert prompts, "a game in play always asks someone"
-    prompt = prompts[rng.below(len(prompts))]
-    timeout = ENGINE.timeout_option(st, prompt.seat)
-    assert timeout is not None and prompt.option(timeout) is not None, (prompt.kind, timeout)
-    if rng.below(10) == 0:
-        return prompt, timeout
-    active = [o.id for o in prompt.options if o.id not in QUIET]
-    if active and rng.below(10):
-        return prompt, rng.choice(active)
-    return prompt, rng.choice([o.id for o in prompt.options if o.id != UNDO])
-
-
-def options(mode: str, seed: int) -> dict[str, str]:
-    """The mode, and the global conflict in every other peaceful game (L2257-L2259)."""
-    if mode == "first":
-        return {}
-    return {"mode": mode, "global_conflict": "on" if seed % 2 else "off"}
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["first", "peaceful"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_many_random_games_end_conserve_tokens_and_take_legal_defaults(
+        players: int, mode: str) -> None:
+    games = CHEAP_GAMES[mode]
+    out = parallel_games.run(mode, players, range(50_000, 50_000 + games), checks="tokens")
+    if out.failed:
+        pytest.fail(out.report(), pytrace=False)
+    assert out.games == games and out.answers > games * 100
+    if mode == "peaceful":  # no aggression, no war; the pacts without war in every other
+        # pair of games (``peaceful_pacts``, L2249-L2255)
+        assert out.events["aggression"] == out.events["war_declared"] == 0
+        assert bool(out.events["pact_accepted"]) == (players > 2)
+        if RESIGNATION:
+            assert out.events["resigned"] == out.chosen["resign:confirm"] > 0
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("mode", CONFLICT)
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_many_random_games_end_conserve_tokens_and_take_legal_defaults(
-        players: int, mode: str, cached: None) -> None:
-    answers = 0
-    for seed in range(CHEAP_GAMES[mode]):
-        st = ENGINE.new_game(players, 50_000 + seed, options(mode, seed))
-        rng = Rng.from_seed(seed * 104_729 + players)
-        steps = 0
-        while ENGINE.result(st) is None:
-            prompt, oid = _choose(st, rng)
-            ENGINE.apply(st, prompt.seat, oid)
-            check_tokens(st)
-            steps += 1
-            assert steps < 20_000, "the game does not end"
-        answers += steps
-        assert st.phase == "over" and ENGINE.result(st) is not None
-        assert st.age == (3 if mode == "first" else 4)
-    assert answers > CHEAP_GAMES[mode] * 100
+def test_thousands_of_random_full_games_with_resignations_end_and_resolve_every_war(
+        players: int, mode: str) -> None:
+    """Tokens and cards after every answer; wars, pacts, resignations at the end of each game
+    (``parallel_games.play``); here: the conflict really happens in the run."""
+    games = CONFLICT_GAMES[mode][players]
+    out = parallel_games.run(mode, players, range(60_000, 60_000 + games), checks="all")
+    if out.failed:
+        pytest.fail(out.report(), pytrace=False)
+    assert out.games == games and out.answers > games * 100
+    assert out.events["aggression"] and out.events["aggression_succeeded"]
+    assert out.events["war_declared"] and out.events["war_resolved"]
+    assert bool(out.events["pact_accepted"]) == (players > 2)
+    if RESIGNATION:
+        assert out.events["resigned"] == out.chosen["resign:confirm"] > games // 20
+        assert out.chosen["resign:back"]  # the confirmation's way back was taken too
+        if players == 2:  # the other player is left alone: they win at once
+            assert out.victories["last_standing"] == out.events["resigned"]
+
+
+def test_the_parallel_runner_reports_a_failing_game_reproducibly(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broken check fails the game, not the run: its seed, options and answer log come
+    back, and replaying the log breaks at the same answer; more workers play the same
+    games."""
+    def broken(st: TtaState) -> None:
+        assert st.answers < 40, "broken on purpose"
+
+    monkeypatch.setattr(parallel_games, "check_tokens", broken)
+    out = parallel_games.run("full", 2, [7, 8], checks="tokens", workers=1)
+    assert out.failed == out.games == 2 and out.answers == 0
+    failure = out.failures[0]
+    assert (failure.seed, failure.options, len(failure.log)) == (
+        7, {"mode": "full", "global_conflict": "on"}, 40)
+    assert "broken on purpose" in failure.error and "seed 7" in out.report()
+    with pytest.raises(AssertionError, match="broken on purpose"):
+        parallel_games.replay_log(failure)
+    monkeypatch.undo()
+    alone = parallel_games.run("full", 2, range(4), workers=1)
+    shared = parallel_games.run("full", 2, range(4), workers=2)
+    assert (alone.games, alone.answers, alone.events) == (4, shared.answers, shared.events)
+    assert not alone.failed and not shared.failed
 
 
 # -- the expensive checks --------------------------------------------------------------------
@@ -119,10 +163,16 @@ def _hidden(st: TtaState, reader: int | None) -> set[str]:
     secret = {c for s, civ in enumerate(st.civs) if s != reader for c in civ.military}
     secret |= {c for deck in st.military_decks for c in deck}
     secret |= set(st.current_events) | set(st.future_events) | set(st.boxed)
+    # the short game's dealt events: the owner's own once Age I has ended (L2228)
+    secret |= {c for s, civ in enumerate(st.civs) if s != reader or st.age < 2
+               for c in civ.short_events}
     visible = set(st.past_events) | {c for c in st.row if c} | set(st.common_tactics)
     visible |= {c for civ in st.civs for c in (*civ.hand, *civ.techs, *civ.wonders,
                                                 *civ.colonies)}
     visible |= {civ.tactic for civ in st.civs if civ.tactic}
+    # face up: declared wars, pacts in play, the short game's events and war (L2229-L2230)
+    visible |= {w["card"] for w in st.wars} | {p["card"] for p in st.pacts}
+    visible |= {*st.short_face_up, *([st.short_war] if st.short_war else [])}
     if st.revealed is not None:
         visible.add(st.revealed)
     if reader is not None:  # its own hand, the future events it prepared (views.py)
@@ -130,6 +180,14 @@ def _hidden(st: TtaState, reader: int | None) -> set[str]:
         visible |= {c for c, o in zip(st.future_events, st.future_owners, strict=True)
                     if o == reader}
     return secret - visible
+
+
+#: events naming a military card played face up from a hand (aggressions, wars, pacts,
+#: L1997-L2063) or the bonus cards a defense played
+PLAYED_FACE_UP = frozenset({
+    "aggression", "aggression_succeeded", "defended", "war_declared", "war_resolved",
+    "war_cancelled", "pact_offered", "pact_accepted", "pact_refused", "pact_cancelled",
+    "pact_ended"})
 
 
 def _no_leak(text: str, hidden: set[str], where: str) -> None:
@@ -145,12 +203,19 @@ def _check_hidden(st: TtaState, seat: int, events: list[Event]) -> None:
         params = dict(e.params)
         if e.kind == "colonized":  # bonus cards are played face up, then discarded (L1446)
             params.pop("bonus", None)
+        if e.kind in PLAYED_FACE_UP:  # the card played from the hand, the defense's bonus
+            for key in ("card", "played", "bonus"):
+                params.pop(key, None)
+        if e.kind == "short_event_kept_card":  # its owner saw both events (L2237-L2239)
+            params.pop("discard", None)
         text = json.dumps(params)
         for r in readers:
             hidden = _hidden(st, r)
             if e.visible_to == [r]:  # told only to r: the event it prepared (which may
                 # already be in the current deck) or peeked at (Joan of Arc)
                 hidden -= set(st.current_events) | set(st.future_events)
+                # the short game's event r let go itself (L2239: others never see it)
+                hidden.discard(e.params.get("discard", ""))
             _no_leak(text, hidden, f"event {e.kind} to {r}")
         if e.visible_to is None and not e.provisional:
             _no_leak(text, _hidden(st, None), f"public event {e.kind}")
@@ -182,24 +247,29 @@ def _undo_all_and_redo(st: TtaState, seat: int) -> int:
 def test_ratings_prompts_views_json_undo_and_replay_after_every_answer(
         players: int, mode: str, cached: None) -> None:
     undone = 0
-    for seed in range(EXPENSIVE_GAMES[mode]):
-        st = ENGINE.new_game(players, 70_000 + seed, options(mode, seed))
-        rng = Rng.from_seed(seed * 7_919 + players)
+    for i in range(EXPENSIVE_GAMES[mode]):
+        seed = 70_000 + i
+        st = ENGINE.new_game(players, seed, lobby_options(mode, seed))
+        rng = Rng.from_seed(i * 7_919 + players)
         log: list[tuple[int, str]] = []
+        kinds: Counter[str] = Counter()
         while ENGINE.result(st) is None:
             _check_fresh(st)
-            prompt, oid = _choose(st, rng)
+            check_asked(st)
+            prompt, oid = choose(st, rng)
             if prompt.option(UNDO) is not None and rng.below(20) == 0:
                 n = _undo_all_and_redo(st, prompt.seat)
                 log += [(prompt.seat, UNDO)] * n + [(prompt.seat, a) for a in
                                                     st.undo.answers[-n:]]
                 undone += n
             events = ENGINE.apply(st, prompt.seat, oid)
+            kinds.update(e.kind for e in events)
             log.append((prompt.seat, oid))
             _check_hidden(st, prompt.seat, events)
             loaded = ENGINE.load(ENGINE.dump(st))
             assert loaded == st
             assert len(log) < 40_000
-        replayed = ENGINE.replay(players, 70_000 + seed, options(mode, seed) or None, log)
+        check_end(st, mode, kinds)
+        replayed = ENGINE.replay(players, seed, lobby_options(mode, seed), log)
         assert ENGINE.dump(replayed) == ENGINE.dump(st)
     assert undone > 30

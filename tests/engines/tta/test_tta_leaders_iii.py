@@ -381,10 +381,10 @@ def test_an_age_iii_leader_replaces_an_age_ii_one_L802_L829() -> None:
 # -- random play -------------------------------------------------------------------------
 def _random_answer(st: TtaState, rng: Rng) -> None:
     """One random answer, ``end``/``pass`` one time in ten; never ``undo`` (its replay
-    would start before the hand-made leaders)."""
+    would start before the hand-made leaders) nor ``resign`` (test_tta_resignation.py)."""
     prompts = ENGINE.prompts(st)
     p = prompts[rng.below(len(prompts))]
-    every = [o for o in p.options if o.id != "undo"]
+    every = [o for o in p.options if o.id not in ("undo", "resign")]
     busy = [o for o in every if o.id not in ("end", "pass")] or every
     ENGINE.apply(st, p.seat, rng.choice(busy if rng.below(10) else every).id)
 

@@ -187,7 +187,8 @@ def test_pact_options_open_the_political_phase_with_an_empty_hand() -> None:
     b, _ = others(st)
     place(st, PEACE, b, seat)
     st.civs[seat].military = []
-    assert [o.id for o in politics.ability_options(st, seat)] == [f"cancel_pact:{PEACE}"]
+    assert [o.id for o in politics.ability_options(st, seat)] == [f"cancel_pact:{PEACE}",
+                                                                 "resign"]  # resignation.py
 
 
 # -- every pact from both sides ------------------------------------------------------------
@@ -536,3 +537,24 @@ def test_nobody_may_declare_war_on_loss_of_sovereigntys_b() -> None:
     targets = {o.params["target_seat"] for o in wars.options(st, c)}
     assert b not in targets and a in targets
     assert conflict.may_attack(st, c, b)
+
+
+def test_scientific_cooperation_prices_an_action_cards_development_too() -> None:
+    """Breakthrough's ordered development (L1206: "paying normally") costs what developing
+    costs: 2 science less with Scientific Cooperation, and a partner without the science for
+    its part blocks it (found by a random game: the partner's science went to −1)."""
+    from engines.tta.actions import action_cards
+
+    st, a, b, _ = _science_table()
+    civ = st.civs[a]
+    civ.hand.append(pull(st, "I_breakthrough"))
+    civ.science, st.civs[b].science = 2, 1
+    targets = dict(action_cards.targets(st, a, "I_breakthrough"))
+    assert targets["develop:I_alchemy"]["sci"] == 2
+    assert targets["develop:I_alchemy"]["partner_seat"] == b
+    assert targets["develop:I_alchemy"]["partner_sci"] == 1
+    st.civs[b].science = 0
+    assert "develop:I_alchemy" not in dict(action_cards.targets(st, a, "I_breakthrough"))
+    st.civs[b].science = 1
+    develop.do(st, a, "I_alchemy")
+    assert (civ.science, st.civs[b].science) == (0, 0)

@@ -310,7 +310,7 @@ def test_random_games_play_action_cards_and_tactics() -> None:
 
     played: dict[str, int] = {}
     for seed in range(4):
-        st = ENGINE.new_game(4, seed)
+        st = ENGINE.new_game(4, seed, {"mode": "first"})
         rng = Rng.from_seed(seed)
         while ENGINE.result(st) is None:
             prompt = ENGINE.prompts(st)[0]

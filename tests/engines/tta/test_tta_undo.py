@@ -54,7 +54,7 @@ def _play(players: int, seed: int, *, undo_pct: int = 0, before: Callable[
     """A seeded busy random game; where ``undo`` is offered, ``undo_pct`` % of the time take
     the last answer back and give it again (checking the state is JSON-equal to the one
     before). Returns the final state, the log (undos included) and the undo count."""
-    st = ENGINE.new_game(players, seed)
+    st = ENGINE.new_game(players, seed, {"mode": "first"})
     rng = Rng.from_seed(seed * 31 + players)
     log: list[tuple[int, str]] = []
     undos = 0
@@ -105,7 +105,8 @@ def test_undo_then_the_same_answer_again_gives_the_same_state(players: int,
     for seed in range(4):
         st, log, undos = _play(players, 100 + seed, undo_pct=5, before=same_prompts)
         total += undos
-        assert ENGINE.dump(ENGINE.replay(players, 100 + seed, None, log)) == ENGINE.dump(st)
+        replayed = ENGINE.replay(players, 100 + seed, {"mode": "first"}, log)
+        assert ENGINE.dump(replayed) == ENGINE.dump(st)
         assert ENGINE.load(ENGINE.dump(st)) == st
     assert total > 20
 
@@ -150,7 +151,7 @@ def test_undo_never_crosses_a_reveal_the_generator_or_another_seat() -> None:
 def test_preparing_an_event_closes_the_window_L1347() -> None:
     """The revealed event cannot be taken back; what follows it can, down to just after
     the reveal."""
-    st = to_round_two(ENGINE.new_game(2, 6))
+    st = to_round_two(ENGINE.new_game(2, 6, {"mode": "first"}))
     civ = st.civs[st.current]
     card = next(c for c in st.military_decks[1] if KIND[c] == "event")
     st.military_decks[1].remove(card)
@@ -175,7 +176,7 @@ def test_preparing_an_event_closes_the_window_L1347() -> None:
 def test_undo_reaches_back_into_politics_and_pops_the_turn_log_L1270_L1280() -> None:
     """"Pass politics → actions → back to politics" is undoable (platform §4.1); the kept
     answers' events are provisional and the summary lists only what was kept."""
-    st = to_round_two(ENGINE.new_game(2, 6))
+    st = to_round_two(ENGINE.new_game(2, 6, {"mode": "first"}))
     seat = st.current
     civ = st.civs[seat]
     card = next(c for c in st.military_decks[1] if KIND[c] == "tactic")
@@ -276,7 +277,7 @@ def test_the_forecast_on_end_is_what_the_end_of_turn_then_does_L1676_L1809() -> 
 
 
 def test_unused_actions_in_the_forecast() -> None:
-    st = to_round_two(ENGINE.new_game(3, 4))
+    st = to_round_two(ENGINE.new_game(3, 4, {"mode": "first"}))
     if st.step == "politics":
         answer(st, "pass")
     end = next(o for o in ENGINE.prompts(st)[0].options if o.id == "end")
@@ -285,7 +286,7 @@ def test_unused_actions_in_the_forecast() -> None:
 
 
 def test_json_round_trip_and_undo_with_an_open_window() -> None:
-    st = to_round_two(ENGINE.new_game(2, 8))
+    st = to_round_two(ENGINE.new_game(2, 8, {"mode": "first"}))
     if st.step == "politics":
         answer(st, "pass")
     answer(st, next(o for o in option_ids(st) if o.startswith("take:")))
@@ -298,7 +299,7 @@ def test_json_round_trip_and_undo_with_an_open_window() -> None:
 
 
 def test_undo_is_the_reserved_option_in_group_turn(cached: None) -> None:
-    st = to_round_two(ENGINE.new_game(2, 8))
+    st = to_round_two(ENGINE.new_game(2, 8, {"mode": "first"}))
     seat = st.current
     if st.step == "politics":
         answer(st, "pass")
@@ -315,7 +316,7 @@ def test_discards_stay_in_the_window_and_undo_goes_back_to_the_action_phase_L168
     §5.2 "undo back into the action phase"): ``end`` is not final then, the last discard is;
     undoing a discard re-applies ``end`` and the earlier ones as they were; the discards are
     told once, by the last one's event, without a card."""
-    st = to_round_two(ENGINE.new_game(2, 6))
+    st = to_round_two(ENGINE.new_game(2, 6, {"mode": "first"}))
     seat = st.current
     st.civs[seat].military = [st.military_decks[1].pop() for _ in range(5)]
     _reopen(st)
@@ -363,7 +364,7 @@ def test_a_window_closed_mid_turn_ends_the_turn_without_an_empty_summary() -> No
     """A tactic played closes the window (the table sees it); the window opened after it
     keeps ``end`` and the last discard closes it: ending the action phase goes without
     saying (``UNTOLD``), so no ``turn_actions`` is emitted ("bob's turn: nothing.")."""
-    st = to_round_two(ENGINE.new_game(2, 6))
+    st = to_round_two(ENGINE.new_game(2, 6, {"mode": "first"}))
     seat = st.current
     tactic = _over_the_limit(st, seat, tactic=True, others=3)
     played = answer(st, f"tactic:{tactic}")
@@ -382,7 +383,7 @@ def test_a_discard_step_is_told_once_after_the_summary_of_the_turn() -> None:
     ``discarded`` event counts both discards ("alice's turn: took X." then "alice discards 2
     military cards.", not "…, discarded a military card." then "alice discards a military
     card.")."""
-    st = to_round_two(ENGINE.new_game(2, 6))
+    st = to_round_two(ENGINE.new_game(2, 6, {"mode": "first"}))
     seat = st.current
     _over_the_limit(st, seat, tactic=False, others=4)
     if st.step == "politics":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 
 from engines.core.contract import Event
 from engines.tta.engine import TtaEngine
@@ -14,8 +15,10 @@ from engines.tta.state import Civ, TtaState
 ENGINE = TtaEngine()
 
 
-def new(players: int = 2, seed: int = 1) -> TtaState:
-    return ENGINE.new_game(players, seed)
+def new(players: int = 2, seed: int = 1, mode: str = "first") -> TtaState:
+    """A new game, the book's first game unless ``mode`` says otherwise (the engine's own
+    default is the full game)."""
+    return ENGINE.new_game(players, seed, {"mode": mode})
 
 
 def option_ids(st: TtaState) -> list[str]:
@@ -82,7 +85,12 @@ def all_cards(st: TtaState) -> Counter[str]:
         out.update(c for c in pile if c is not None)
     if st.revealed is not None:  # an event being resolved (engines/tta/interrupts.py)
         out[st.revealed] += 1
-    out.update(w["card"] for w in st.wars)  # declared wars, face up until resolved (wars.py)
+    # declared wars, face up until resolved (wars.py); the short game's War over Culture
+    # declared from the table is the face-up card, counted once below (short_game.py)
+    out.update(w["card"] for w in st.wars if "played" not in w)
+    out.update(st.short_face_up)  # the short game's face-up Age III events (L2229)
+    if st.short_war is not None:
+        out[st.short_war] += 1
     out.update(p["card"] for p in st.pacts)  # pacts in play, in the owner's area (pacts.py)
     for piles in (st.civil_decks, st.military_decks, st.military_discards):
         for pile in piles:
@@ -99,24 +107,34 @@ def all_cards(st: TtaState) -> Counter[str]:
         out.update(civ.colonies)
         out.update(civ.hand)
         out.update(civ.military)
+        out.update(civ.short_events)  # dealt face down (short game, L2227)
         if civ.tactic is not None and civ.tactic_exclusive:
             out[civ.tactic] += 1  # played this turn: still in the player's area (L1525)
     return out
 
 
-def initial_cards(players: int, mode: str = "first") -> Counter[str]:
+def initial_cards(players: int, mode: str = "first", peaceful_pacts: bool = False
+                  ) -> Counter[str]:
     ages = 3 if mode == "first" else 4
     out: Counter[str] = Counter()
     for a in range(ages):
         out.update(civil_deck(a, players))
-        out.update(military_deck(a, players, mode))
+        out.update(military_deck(a, players, mode, peaceful_pacts))
     return out
+
+
+@cache
+def _initial(players: int, mode: str, peaceful_pacts: bool = False) -> dict[str, int]:
+    """``initial_cards`` once per table (the property runs check after every answer)."""
+    return dict(initial_cards(players, mode, peaceful_pacts))
 
 
 def check_invariants(st: TtaState) -> None:
     """Token conservation per player (scope §8) and every card in exactly one place."""
     check_tokens(st)
-    assert all_cards(st) == initial_cards(st.players, st.mode)
+    cards = all_cards(st)
+    if not dict.__eq__(cards, _initial(st.players, st.mode, st.peaceful_pacts)):  # fast
+        assert cards == initial_cards(st.players, st.mode, st.peaceful_pacts)  # the diff
 
 
 def check_tokens(st: TtaState) -> None:
