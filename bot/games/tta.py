@@ -351,6 +351,9 @@ class TtaWords(GameWords):
                 params["actions"] = join(lang, (t(lang, f"tta.politics.{k}")
                                                 for k in POLITICS_ORDER if k in offered))
                 kind = "politics_more"
+        elif kind == "pact_offer" and raw.get("side"):  # an unequal pact: the partner's side
+            params["side"] = str(raw["side"]).upper()
+            kind = "pact_offer_side"
         elif kind == "resign":  # what resigning does to the wars around the seat (L2071)
             from engines.tta.resignation import WAR_CULTURE  # 7: research §3.2
 

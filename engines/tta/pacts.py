@@ -230,13 +230,21 @@ def options(st: TtaState, seat: int) -> list[Option]:
             for side in sides:
                 oid = f"pact:{card}:{partner}" + ("" if len(sides) == 1 else f":{side}")
                 out.append(fast_option(oid, "offer_pact",
-                                       {"card": card, "partner_seat": partner, "side": side},
+                                       {"card": card, "partner_seat": partner,
+                                        **sided(card, side)},
                                        card, None, "play"))
     for p, side, partner in parties(st, seat):
         out.append(fast_option(f"cancel_pact:{p['card']}", "cancel_pact",
-                               {"card": p["card"], "partner_seat": partner, "side": side},
+                               {"card": p["card"], "partner_seat": partner,
+                                **sided(p["card"], side)},
                                None, None, "other"))
     return out
+
+
+def sided(card: str, side: str) -> dict[str, str]:
+    """``{"side": side}`` for an unequal pact (the words name it, L2055); nothing for a
+    symmetric one, whose internal side ``a`` means nothing to a player."""
+    return {} if PACTS[card].get("symmetric") else {"side": side}
 
 
 def offer(st: TtaState, seat: int, arg: str) -> list[Event]:
@@ -246,7 +254,7 @@ def offer(st: TtaState, seat: int, arg: str) -> list[Event]:
     partner_s, _, side = rest.partition(":")
     partner, side = int(partner_s), side or "a"
     events = [event("pact_offered", seat, {"card": card, "partner_seat": partner,
-                                           "side": side})]
+                                           **sided(card, side)})]
     events.extend(interrupts.start(st, "pact_offer", seat, card, partner, side))
     return events
 
@@ -254,7 +262,7 @@ def offer(st: TtaState, seat: int, arg: str) -> list[Event]:
 def _offer_effect(ctx: interrupts.TtaCtx, seat: int, card: str, partner: int,
                   side: str) -> None:
     st = ctx.gs
-    params = {"card": card, "offerer_seat": seat, "side": other(side)}
+    params = {"card": card, "offerer_seat": seat, **sided(card, other(side))}
     answer = ctx.ask(partner, "pact_offer",
                      [["accept", "accept_pact", params, card],
                       ["refuse", "refuse_pact", params, card]],
@@ -270,7 +278,7 @@ def _offer_effect(ctx: interrupts.TtaCtx, seat: int, card: str, partner: int,
                             "owner_side": side}]
     refresh(st)
     ctx.emit("pact_accepted", partner, {
-        "card": card, "offerer_seat": seat, "side": side,
+        "card": card, "offerer_seat": seat, **sided(card, side),
         "replaced": None if replaced is None else replaced["card"]})
 
 

@@ -950,6 +950,19 @@ def test_scientific_cooperation_s_share_is_told_on_develop_and_revolution() -> N
         "Develop Alchemy (1 civil action, 3 science points)")
 
 
+def test_the_partner_of_an_unequal_pact_is_told_its_side() -> None:
+    """L2055: the offerer names its side of an unequal pact, so the partner's question says
+    which side it would take; a symmetric pact's question names none."""
+    unequal = Prompt(seat=1, kind="pact_offer", params={
+        "card": "II_acceptance_of_supremacy", "offerer_seat": 0, "side": "b"}, options=[])
+    assert prompt_text("tta", "en", unequal, NAMES) == (
+        "Ana offers you Acceptance of Supremacy; you would take side B. Accept or refuse?")
+    symmetric = Prompt(seat=1, kind="pact_offer", params={
+        "card": "III_peace_treaty", "offerer_seat": 0}, options=[])
+    assert prompt_text("tta", "en", symmetric, NAMES) == (
+        "Ana offers you Peace Treaty. Accept or refuse?")
+
+
 def test_the_political_phase_names_the_full_game_s_actions() -> None:
     """With an aggression, a war, a pact or resigning among its options, the political
     phase's question names the kinds of political action offered, not just events."""

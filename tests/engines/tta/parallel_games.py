@@ -228,12 +228,23 @@ def _chunk(mode: str, players: int, seeds: list[int], checks: str) -> Outcome:
     return out
 
 
+#: at most this many worker processes: each holds a whole engine, and a large CI machine's
+#: core count would cost more memory than the games gain
+MAX_WORKERS = 8
+
+
+def default_workers() -> int:
+    """The cores this process may use (a container's CPU limit, not the host's), capped."""
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(MAX_WORKERS, usable or 1))
+
+
 def run(mode: str, players: int, seeds: Iterable[int], checks: str = "all",
         workers: int | None = None) -> Outcome:
     """Play every seed's game, the seeds split into chunks over ``workers`` processes (one
     per core by default; in this process when there is one)."""
     seeds = list(seeds)
-    workers = workers or os.cpu_count() or 1
+    workers = workers or default_workers()
     chunks = [seeds[i::workers * 4] for i in range(min(len(seeds), workers * 4))]
     total = Outcome()
     if workers == 1:

@@ -558,3 +558,24 @@ def test_scientific_cooperation_prices_an_action_cards_development_too() -> None
     st.civs[b].science = 1
     develop.do(st, a, "I_alchemy")
     assert (civ.science, st.civs[b].science) == (0, 0)
+
+
+def test_only_an_unequal_pact_names_a_side_to_the_players() -> None:
+    """L2055: the offerer names its side of an unequal pact; a symmetric pact (Peace Treaty)
+    has none, so no option, question or event of it carries ``side`` (the sandbox told
+    "taking side A" for a Peace Treaty)."""
+    st = table()
+    seat = st.current
+    b, _ = others(st)
+    in_hand(st, seat, PEACE)
+    assert "side" not in politics_ids(st)[f"pact:{PEACE}:{b}"]
+    events = ENGINE.apply(st, seat, f"pact:{PEACE}:{b}")
+    offered = next(e for e in events if e.kind == "pact_offered")
+    assert "side" not in offered.params
+    asked = {p.seat: p for p in ENGINE.prompts(st)}
+    assert "side" not in asked[b].params
+    assert all("side" not in o.params for o in asked[b].options)
+    events = ENGINE.apply(st, b, "accept")
+    accepted = next(e for e in events if e.kind == "pact_accepted")
+    assert "side" not in accepted.params
+    assert st.pacts[0]["owner_side"] == "a"  # the engine's own bookkeeping keeps one
