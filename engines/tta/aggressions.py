@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from engines.core.contract import Event, Option
 from engines.core.fast import event, fast_option
+from engines.core.seams import add_once
 from engines.core.suspend import OptionRow
 from engines.tta import colonization, conflict, interrupts, pacts, politics, tokens
 from engines.tta.catalogue import MILITARY
@@ -344,8 +345,7 @@ def _resolve(ctx: TtaCtx, attacker: int, card: str, defender: int) -> None:
 
 def register() -> None:
     """Plug the aggressions into the political phase (idempotent)."""
-    if options not in politics.OPTION_SOURCES:
-        politics.OPTION_SOURCES.append(options)
+    add_once(politics.OPTION_SOURCES, options)
     politics.ACTIONS["aggression"] = play
     interrupts.EFFECTS["aggression"] = _resolve
 

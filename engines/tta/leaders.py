@@ -69,6 +69,7 @@ from collections.abc import Callable
 
 from engines.core.contract import Event, Option
 from engines.core.fast import event, fast_option
+from engines.core.seams import add_once
 from engines.tta import (
     colonization,
     end_of_turn,
@@ -494,11 +495,9 @@ def register() -> None:
     play.ON_LEAVE[HOMER] = _homer_leave
     end_of_turn.END_OF_TURN_HOOKS.update({HOMER: _homer_renew, GENGHIS: _genghis_end})
     for source in (hammurabi_options, barbarossa_options, bach_options, homer_options):
-        if source not in prompts.OPTION_SOURCES:
-            prompts.OPTION_SOURCES.append(source)
+        add_once(prompts.OPTION_SOURCES, source)
     for source in (alexander_options, columbus_options):
-        if source not in politics.OPTION_SOURCES:
-            politics.OPTION_SOURCES.append(source)
+        add_once(politics.OPTION_SOURCES, source)
     politics.ACTIONS.update({"alexander": alexander, "columbus": columbus})
     politics.SECOND_ACTION[CAESAR] = _caesar_second
     politics.ON_START[JOAN] = _joan_peek

@@ -41,6 +41,7 @@ from collections.abc import Callable
 
 from engines.core.contract import Event, Option
 from engines.core.fast import event, fast_option
+from engines.core.seams import add_once
 from engines.tta import end_of_turn, play, prompts, ratings, scoring
 from engines.tta.actions import develop
 from engines.tta.facts import AGE, CUL, KIND, OUT, RES, SCI, SUBTYPE
@@ -180,8 +181,7 @@ def register() -> None:
     scoring.FINAL_SCORING["bill_gates"] = gates_final
     end_of_turn.BEFORE_RESET_HOOKS[CHURCHILL] = _churchill_default
     end_of_turn.FORECASTS[CHURCHILL] = _churchill_forecast
-    if churchill_options not in prompts.OPTION_SOURCES:
-        prompts.OPTION_SOURCES.append(churchill_options)
+    add_once(prompts.OPTION_SOURCES, churchill_options)
 
 
 register()

@@ -33,6 +33,7 @@ from typing import Any
 
 from engines.core.contract import Event, Option
 from engines.core.fast import event, fast_option
+from engines.core.seams import add_once
 from engines.tta import ages, conflict, interrupts, politics, prompts, tokens, wars
 from engines.tta.action_tokens import spent_first
 from engines.tta.actions import develop, wonder
@@ -308,27 +309,18 @@ def register() -> None:
     """Plug the pact rules into the seams (idempotent). ``undo_window.FINAL_RULES`` lists
     ``cancel_pact`` itself: the pact goes to the face-down discard pile, which closes the
     window (``wars`` imports this module while ``undo_window`` is being imported)."""
-    if options not in politics.OPTION_SOURCES:
-        politics.OPTION_SOURCES.append(options)
+    add_once(politics.OPTION_SOURCES, options)
     politics.ACTIONS.update({"pact": offer, "cancel_pact": cancel})
     interrupts.EFFECTS["pact_offer"] = _offer_effect
-    if _forbids not in conflict.ATTACK_CHECKS:
-        conflict.ATTACK_CHECKS.append(_forbids)
-    if _ends_on_attack not in conflict.ON_ATTACK:
-        conflict.ON_ATTACK.append(_ends_on_attack)
-    if _war_bonus not in wars.STRENGTH_BONUS:
-        wars.STRENGTH_BONUS.append(_war_bonus)
-    if _no_war_on not in wars.DECLARE_CHECKS:
-        wars.DECLARE_CHECKS.append(_no_war_on)
-    if trade_options not in prompts.OPTION_SOURCES:
-        prompts.OPTION_SOURCES.append(trade_options)
+    add_once(conflict.ATTACK_CHECKS, _forbids)
+    add_once(conflict.ON_ATTACK, _ends_on_attack)
+    add_once(wars.STRENGTH_BONUS, _war_bonus)
+    add_once(wars.DECLARE_CHECKS, _no_war_on)
+    add_once(prompts.OPTION_SOURCES, trade_options)
     prompts.RULE_ACTIONS["trade_route"] = trade
-    if science_shares not in develop.SCIENCE_SHARES:
-        develop.SCIENCE_SHARES.append(science_shares)
-    if antiquate not in ages.ON_AGE_END:
-        ages.ON_AGE_END.append(antiquate)
-    if _after_wonder not in wonder.AFTER_COMPLETE:
-        wonder.AFTER_COMPLETE.append(_after_wonder)
+    add_once(develop.SCIENCE_SHARES, science_shares)
+    add_once(ages.ON_AGE_END, antiquate)
+    add_once(wonder.AFTER_COMPLETE, _after_wonder)
 
 
 def _after_wonder(st: TtaState, seat: int) -> None:

@@ -39,6 +39,7 @@ from typing import Any
 
 from engines.core.contract import Event, Option, Prompt
 from engines.core.fast import event, fast_option, fast_prompt
+from engines.core.seams import add_once
 from engines.tta import ages, pacts, politics, prompts, scoring, turn
 from engines.tta.facts import START_GOVERNMENT, civil_deck, military_deck
 from engines.tta.play import PRINTED
@@ -205,13 +206,11 @@ def last_standing(st: TtaState, winner: int) -> list[Event]:
 
 def register() -> None:
     """Plug the resignation into the political phase and the prompts (idempotent)."""
-    if options not in politics.OPTION_SOURCES:
-        politics.OPTION_SOURCES.append(options)
+    add_once(politics.OPTION_SOURCES, options)
     politics.ACTIONS["resign"] = choose
     politics.CONFIRMED.add("resign")
     politics.QUIET.add("resign")
-    if action_options not in prompts.OPTION_SOURCES:
-        prompts.OPTION_SOURCES.append(action_options)
+    add_once(prompts.OPTION_SOURCES, action_options)
     prompts.STEPS["resign"] = prompt
     prompts.RULE_ACTIONS["resign"] = answer
 

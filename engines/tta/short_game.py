@@ -39,6 +39,7 @@ from __future__ import annotations
 from engines.core.contract import Event, Option
 from engines.core.fast import event, fast_option
 from engines.core.rng import Rng
+from engines.core.seams import add_once
 from engines.core.suspend import OptionRow
 from engines.tta import conflict, politics, scoring, wars
 from engines.tta.catalogue import BOARD
@@ -195,8 +196,7 @@ def final_scoring(st: TtaState) -> list[Event]:
 
 def register() -> None:
     """Plug the rules into the seams (idempotent)."""
-    if options not in politics.OPTION_SOURCES:
-        politics.OPTION_SOURCES.append(options)
+    add_once(politics.OPTION_SOURCES, options)
     politics.ACTIONS["war_culture"] = declare
     scoring.MODE_SCORING[MODE] = final_scoring
 

@@ -47,6 +47,7 @@ from typing import Any
 
 from engines.core.contract import Event, Option
 from engines.core.fast import event, fast_option
+from engines.core.seams import add_once
 from engines.core.suspend import OptionRow
 from engines.tta import conflict, interrupts, politics
 from engines.tta.action_tokens import spent_first
@@ -260,8 +261,7 @@ def _discard(st: TtaState, card: str) -> None:
 
 def register() -> None:
     """Plug the war option into the political phase (idempotent)."""
-    if options not in politics.OPTION_SOURCES:
-        politics.OPTION_SOURCES.append(options)
+    add_once(politics.OPTION_SOURCES, options)
     politics.ACTIONS["war"] = declare
     interrupts.EFFECTS["wars"] = resolve_in
 

@@ -32,6 +32,7 @@ from collections.abc import Callable
 
 from engines.core.contract import Event, Option
 from engines.core.fast import event, fast_option
+from engines.core.seams import add_once
 from engines.tta import end_of_turn, prompts, ratings, row
 from engines.tta import wonder_scores as wonder_scores  # registers at import
 from engines.tta.facts import AGE, HAPPY, KIND, OUT, PERMANENT, RES, STAGES, STATIC, STR, SUBTYPE
@@ -177,8 +178,7 @@ def register() -> None:
         ratings.MODIFIERS[w] = _wonder_modifier(w)
     row.CARD_TAKE_COST_MODIFIERS[TAJ_MAHAL] = _taj_mahal_cost
     end_of_turn.PRODUCTION_WORKERS[RAILROAD] = _railroad_workers
-    if liner_options not in prompts.OPTION_SOURCES:
-        prompts.OPTION_SOURCES.append(liner_options)
+    add_once(prompts.OPTION_SOURCES, liner_options)
 
 
 register()

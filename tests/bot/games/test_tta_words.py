@@ -3,7 +3,6 @@ costs in plain words, the panel text, private twins told only to their seat, the
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -74,14 +73,6 @@ def choose(prompts: list[Prompt], draws: Rng) -> tuple[Prompt, Option]:
     return random_choice(prompts, draws, ENGINE.playout_avoid | {"resign"})
 
 
-def short_mode() -> bool:
-    """Whether the engine plays the short game yet (SHORT adds it to ``setup.MODES`` and
-    the lobby's ``LOBBY_MODES`` when it works; a new game checks the latter)."""
-    from engines.tta import setup
-
-    return "short" in setup.MODES and "short" in setup.LOBBY_MODES
-
-
 def all_games() -> Iterator[tuple[list[Prompt], list[Event]]]:
     """The first games, the peaceful full games, the full games (with resignations) and
     the short games the vocabulary is read from."""
@@ -89,8 +80,7 @@ def all_games() -> Iterator[tuple[list[Prompt], list[Event]]]:
     yield from games(PEACEFUL_GAMES // 2, 10_000, PEACEFUL)
     yield from games(PEACEFUL_GAMES // 2, 20_000, PEACEFUL_CONFLICT)
     yield from games(FULL_GAMES, 30_000, FULL)
-    if short_mode():
-        yield from games(SHORT_GAMES, 40_000, SHORT)
+    yield from games(SHORT_GAMES, 40_000, SHORT)
 
 
 @cache
@@ -989,8 +979,6 @@ def test_the_political_phase_names_the_full_game_s_actions() -> None:
 def test_random_full_games_resign() -> None:
     """The vocabulary's full games reach a resignation (option, question, event, the
     ranks of a finished game), so the words test above checks them in every language."""
-    if importlib.util.find_spec("engines.tta.resignation") is None:
-        pytest.skip("resignation is not in the engine yet (engines/tta/resignation.py)")
     prompts, options, events = vocabulary()
     assert "resign" in {k[0] for k in prompts}
     assert {"resign", "resign_confirm", "resign_back"} <= {k[1] for k in options}
@@ -1001,9 +989,6 @@ def test_random_full_games_resign() -> None:
 def test_random_short_games_keep_their_events() -> None:
     """The vocabulary's short games reach the events kept at the end of Age I and the
     final scoring's Age II wonders, so the words test above checks them too."""
-    if not short_mode():
-        pytest.skip("the short game is not among the engine's lobby modes yet "
-                    "(engines.tta.setup.MODES / LOBBY_MODES)")
     prompts, options, events = vocabulary()
     assert "short_keep" in {k[0] for k in prompts}
     assert "short_keep" in {k[1] for k in options}

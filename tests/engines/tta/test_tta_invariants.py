@@ -23,13 +23,10 @@ resigning where it is offered once in 150 times (``parallel_games.choose``); bey
   every answer of the open window then giving the same answers again gives the same state; a
   resigned seat is never asked; at the end as for the cheap games, and the replay from seed
   and answers.
-
-The short game joins the parametrisation once the lobby offers it (``setup.LOBBY_MODES``).
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from collections import Counter
 from collections.abc import Iterator
@@ -41,7 +38,7 @@ from tta_helpers import ENGINE
 
 from engines.core.contract import UNDO, Event
 from engines.core.rng import Rng
-from engines.tta import armies, economy, end_of_turn, setup, undo_window
+from engines.tta import armies, economy, end_of_turn, undo_window
 from engines.tta import prompts as questions
 from engines.tta.ratings import _rate
 from engines.tta.state import TtaState
@@ -55,12 +52,8 @@ CONFLICT_GAMES = {"full": {2: 600, 3: 500, 4: 400}, "short": {2: 200, 3: 200, 4:
 #: (the expensive checks cost a full game ~0.4 s of CPU at 2 players, ~0.9 s at 3, ~1.7 s
 #: at 4)
 EXPENSIVE_GAMES = {"first": 30, "peaceful": 20, "full": 12, "short": 6}
-CONFLICT = [pytest.param(m, marks=pytest.mark.skipif(
-    m not in setup.LOBBY_MODES, reason=f"the lobby has no {m} game yet"))
-    for m in ("full", "short")]
+CONFLICT = ("full", "short")
 MODES = ("first", "peaceful", *CONFLICT)
-#: RESIGN's module: once it exists, the runs must really resign
-RESIGNATION = importlib.util.find_spec("engines.tta.resignation") is not None
 
 
 @pytest.fixture
@@ -84,8 +77,7 @@ def test_many_random_games_end_conserve_tokens_and_take_legal_defaults(
         # pair of games (``peaceful_pacts``, L2249-L2255)
         assert out.events["aggression"] == out.events["war_declared"] == 0
         assert bool(out.events["pact_accepted"]) == (players > 2)
-        if RESIGNATION:
-            assert out.events["resigned"] == out.chosen["resign:confirm"] > 0
+        assert out.events["resigned"] == out.chosen["resign:confirm"] > 0
 
 
 @pytest.mark.slow
@@ -103,11 +95,10 @@ def test_thousands_of_random_full_games_with_resignations_end_and_resolve_every_
     assert out.events["aggression"] and out.events["aggression_succeeded"]
     assert out.events["war_declared"] and out.events["war_resolved"]
     assert bool(out.events["pact_accepted"]) == (players > 2)
-    if RESIGNATION:
-        assert out.events["resigned"] == out.chosen["resign:confirm"] > games // 20
-        assert out.chosen["resign:back"]  # the confirmation's way back was taken too
-        if players == 2:  # the other player is left alone: they win at once
-            assert out.victories["last_standing"] == out.events["resigned"]
+    assert out.events["resigned"] == out.chosen["resign:confirm"] > games // 20
+    assert out.chosen["resign:back"]  # the confirmation's way back was taken too
+    if players == 2:  # the other player is left alone: they win at once
+        assert out.victories["last_standing"] == out.events["resigned"]
 
 
 def test_the_parallel_runner_reports_a_failing_game_reproducibly(
