@@ -15,12 +15,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.delivery import Delivery
+from bot.flow import modal_submitted
 from bot.i18n.translator import CommandTranslator
 from bot.render import Renderer, default_renderer, warm_up_renderers
 from bot.settings import Settings
 from bot.views import DYNAMIC_ITEMS
+from games.models import describe_error
 from games.service import GameService
-from games.storage import Store, open_store
+from games.storage import DatabaseBusy, OutcomeUnknown, Store, open_store
 
 log = logging.getLogger(__name__)
 
@@ -46,15 +48,32 @@ async def report_failure(
     interaction: discord.Interaction[Any], error: BaseException, what: str
 ) -> None:
     """An unexpected failure of a command or component: logged once, and the user is told
-    (ephemerally) whether their request was saved, so no interaction goes unanswered."""
+    (ephemerally) whether their request was saved, so no interaction goes unanswered.
+
+    Two database failures are told as what they are: a write that gave up waiting for the
+    lock (``DatabaseBusy``: nothing changed, try again) and a commit whose connection broke
+    (``OutcomeUnknown``: it may have been saved, never "nothing was changed")."""
     from bot.flow import reply, user_lang
     from bot.i18n import t
 
     if already_answered(error):
         log.info("%s: interaction %s was already answered; ignored", what, interaction.id)
         return
-    log.error("%s failed", what, exc_info=error)
-    key = "errors.internal_saved" if interaction.extras.get("saved") else "errors.internal"
+    original = getattr(error, "original", None)  # a command's error wraps its cause
+    cause = original if isinstance(original, BaseException) else error
+    saved = interaction.extras.get("saved")
+    if isinstance(cause, (DatabaseBusy, OutcomeUnknown)):
+        log.warning("%s: %s", what, describe_error(cause))
+    else:
+        log.error("%s failed", what, exc_info=error)
+    if saved:  # the request itself was committed; what failed came after it
+        key = "errors.internal_saved"
+    elif isinstance(cause, OutcomeUnknown):
+        key = "errors.maybe_saved_check"
+    elif isinstance(cause, DatabaseBusy):
+        key = "errors.database_busy"
+    else:
+        key = "errors.internal"
     try:
         await reply(interaction, t(user_lang(interaction), key))
     except discord.HTTPException as exc:
@@ -131,6 +150,13 @@ class CivBot(commands.Bot):
         self.clock = clock or time.time
         self.delivery = Delivery(self)
         self._recent_interactions: OrderedDict[int, None] = OrderedDict()
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Modal submits: discord.py only answers those of modals it keeps in memory (lost
+        on a restart or a timeout, and then silently dropped); this bot keeps none and
+        routes every submit by its custom id (``flow.modal_submitted``)."""
+        if interaction.type is discord.InteractionType.modal_submit:
+            await modal_submitted(interaction)
 
     def first_delivery(self, interaction_id: int) -> bool:
         """True the first time an interaction id is seen. Discord may deliver an interaction

@@ -40,10 +40,11 @@ thread; the thread gets the table image once per turn and a status line edited i
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections import defaultdict
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -68,12 +69,11 @@ from bot.wording import (
     seat_names,
     sentences,
 )
-from games.models import ServiceError
+from games.models import GameInfo, Outcome, ServiceError
 
 if TYPE_CHECKING:
     from bot.client import CivBot
     from engines.core.contract import Event, Option, Prompt
-    from games.models import GameInfo, Outcome
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +92,9 @@ TURN_NOTE = "turn"
 TURN_STATUS_NOTE = "turn_status"
 #: where a post can fail: the game's thread, or one user's DMs (``dm:<user id>``)
 THREAD = "thread"
+#: seconds a committed answer is left to its own telling before the reminder pass catches
+#: it up (its publish may still be under way, here or in another process)
+CATCH_UP_GRACE = 60.0
 
 #: a prompt message still showing components: (seat, pin, channel id, message id)
 OpenPrompt = tuple[int, str, int, int]
@@ -118,6 +121,21 @@ def confirm_line(lang: str, chosen: str, warned: str) -> str:
     (ending the turn: "End turn — 2 civil actions unused") is not told them twice."""
     key = "panel.confirm_named" if warned and warned in chosen else "panel.confirm"
     return t(lang, key, option=chosen, warnings=warned)
+
+
+def continues(words: GameWords, earlier: Prompt, prompt: Prompt, *, panelled: bool) -> bool:
+    """Whether ``prompt``, a seat's new question, goes on with the turn it was answering
+    ``earlier`` (no new mention, its turn's clock runs on) rather than being a question of
+    its own. A question put out of turn (``reaction``) is always its own: each has its own
+    deadline. In a game played on turn panels (``panelled``) the turn goes on on the
+    panel: a question outside it (the short game's keep question, raised by the seat's own
+    end-of-turn discard and asked of every player at once) is its own too. Otherwise the
+    seat's own turn goes on unless it was answering out of turn before."""
+    if prompt.reaction:
+        return False
+    if panelled:
+        return words.on_panel(prompt)
+    return not earlier.reaction
 
 
 @dataclass
@@ -234,6 +252,8 @@ class Delivery:
         self._panels: dict[int, dict[int, Panel | None]] = {}
         #: the text each game's turn status line shows (an unchanged line is not edited)
         self._status_text: dict[int, str] = {}
+        #: games whose telling of a committed answer failed here (``catch_up`` owes it)
+        self._owed: set[int] = set()
 
     # -- which question ---------------------------------------------------------------
     async def question_pins(self, info: GameInfo, prompts: list[Prompt]) -> dict[int, str]:
@@ -388,6 +408,7 @@ class Delivery:
         self._panels.pop(game_id, None)
         self._status_text.pop(game_id, None)
         self._pending.discard(game_id)
+        self._owed.discard(game_id)
         lock = self._publishing.get(game_id)
         if lock is not None and not lock.locked():
             del self._publishing[game_id]
@@ -737,6 +758,17 @@ class Delivery:
             await self.post(info, channel, text, allowed_mentions=MENTION_USERS)
         await self.publish(outcome, before=[])
 
+    @contextlib.contextmanager
+    def owing(self, game_id: int) -> Iterator[None]:
+        """Around the telling of a committed answer: any failure in it leaves the game owed
+        (``catch_up`` by the next reminder pass; the database records it too, see
+        ``GameService.undelivered``, for a restart or another process)."""
+        try:
+            yield
+        except BaseException:
+            self._owed.add(game_id)
+            raise
+
     async def publish(
         self,
         outcome: Outcome,
@@ -754,14 +786,17 @@ class Delivery:
         was pressed on the actor's turn panel (deferred as an update: the panel is edited
         through it), ``chosen`` the option in words, told at the top of the panel.
         """
-        async with self._publishing[outcome.info.id]:
-            if words_for(outcome.info.game).rounds:
-                await self._publish_round(outcome, before, interaction, actor)
-            else:
-                via = interaction if panel_click else None
-                await self._publish_turn(outcome, before, via, actor, chosen)
+        game_id = outcome.info.id
+        with self.owing(game_id):
+            async with self._publishing[game_id]:
+                if words_for(outcome.info.game).rounds:
+                    await self._publish_round(outcome, before, interaction, actor)
+                else:
+                    via = interaction if panel_click else None
+                    await self._publish_turn(outcome, before, via, actor, chosen)
+                await self.bot.service.mark_delivered(game_id, outcome.info.version)
         if outcome.result is not None:
-            self.forget_game(outcome.info.id)
+            self.forget_game(game_id)
 
     async def _publish_turn(
         self,
@@ -829,6 +864,7 @@ class Delivery:
             actor=actor,
             extra=extra,
             panel_click=via is not None,
+            previous={p.seat: p for p in before},
         )
 
     async def _turn_status(
@@ -924,23 +960,97 @@ class Delivery:
 
     # -- delivering the open questions ------------------------------------------------
     async def deliver_all(self) -> int:
-        """At start-up: every active game's open questions delivered, unless already live
-        (a commit whose delivery a crash cut short is delivered now). Returns the games
-        that still owe something."""
+        """At start-up: every active game's open questions delivered, unless already live,
+        and every answer whose telling a crash or an error cut short caught up
+        (``catch_up``). Returns the games that still owe something."""
         try:
-            games = await self.bot.service.list_games(None)
+            active = [g.id for g in await self.bot.service.list_games(None) if g.status == "active"]
+            owed = set(await self.bot.service.undelivered())
         except Exception:
             log.exception("could not list the games to deliver their open questions")
             return 0
-        for info in games:
-            if info.status == "active":
-                await self.retry(info.id)
-        return len(self._pending)
+        for game_id in sorted({*active, *owed}):
+            if game_id in owed:
+                await self.catch_up(game_id)
+            else:
+                await self.retry(game_id)
+        return len(self._pending | self._owed)
 
     async def retry_pending(self) -> None:
-        """Another try for every game left with an undelivered question or mention."""
+        """Another try for every game left with an undelivered question or mention, and
+        for every committed answer not yet told (found in the database, so a failure in
+        another process or before a restart is caught up too)."""
+        owed = set(self._owed)
+        try:
+            owed |= set(await self.bot.service.undelivered(CATCH_UP_GRACE))
+        except Exception:
+            log.exception("could not read the games that owe a delivery")
+        for game_id in sorted(owed):
+            await self.catch_up(game_id)
         for game_id in self.pending():
-            await self.retry(game_id)
+            if game_id not in owed:
+                await self.retry(game_id)
+
+    async def catch_up(self, game_id: int) -> None:
+        """Tell what a committed answer's failed telling left untold; never raises (logged).
+
+        The events themselves are gone with the failed attempt (the thread's log misses
+        them), but nothing a player needs is: the turn's or round's picture when its note
+        says it was not posted, every open question not delivered (mentioned, its clock
+        started), or the final result. Then the version is marked told."""
+        try:
+            async with self._publishing[game_id]:
+                info = await self.bot.service.get(game_id)
+                if info.status == "active":
+                    await self._catch_up_table(info)
+                    await self.sync(game_id, seats_before=None, close=True)
+                elif info.status == "finished":
+                    result = await self.bot.service.result(game_id)
+                    if result is not None:
+                        await self.close_open_prompts(game_id, keep={})
+                        outcome = Outcome(info=info, result=result)
+                        await self._result(info, outcome, await self.thread(info))
+                if info.status in ("active", "finished"):
+                    await self.bot.service.mark_delivered(game_id, info.version)
+        except Exception:
+            log.exception("game %s: could not catch up its delivery", game_id)
+            self._owed.add(game_id)
+            return
+        self._owed.discard(game_id)
+        if info.status != "active":
+            self.forget_game(game_id)
+
+    async def _catch_up_table(self, info: GameInfo) -> None:
+        """The picture a failed telling may have left unposted: a new round's (simultaneous
+        turns) or a new turn's (turn panels), known by their notes; games that post their
+        picture before any write have posted it already."""
+        words = words_for(info.game)
+        service = self.bot.service
+        lang, names = info.language, seat_names(info.seats)
+        keyed = type(words).turn_key is not GameWords.turn_key
+        if not words.rounds and not keyed:
+            return
+        view = await service.view(info.id, None)
+        note = ROUND_NOTE if words.rounds else TURN_NOTE
+        key = (words.round_key(view) if words.rounds else words.turn_key(view)) or ""
+        if key == await service.get_note(info.id, note):
+            return
+        channel = await self.thread(info)
+        if words.rounds:
+            await self.update_status(info, [], None, final=True)
+        if self.bot.settings.board_images:
+            filename = "table.png" if words.rounds else "board.png"
+            file = await board_file(self.bot.renderer, info.game, view, lang, names, filename)
+            caption = (
+                words.round_title(lang, view)
+                if words.rounds
+                else t(lang, "turn.board_caption", version=info.version)
+            )
+            if file is not None:
+                await self.post(info, channel, caption, file=file)
+        await service.set_note(info.id, note, key)
+        if not words.rounds:
+            await self._turn_status(info, channel, view, new=True)
 
     async def retry(self, game_id: int) -> None:
         """Deliver what game ``game_id``'s ledger owes; never raises (logged)."""
@@ -960,16 +1070,20 @@ class Delivery:
         actor: int | None = None,
         extra: dict[int, list[str]] | None = None,
         panel_click: bool = False,
+        previous: dict[int, Prompt] | None = None,
     ) -> None:
         """Bring the ledger to the game's current questions and deliver what it owes.
 
         Called under the game's publishing lock. ``seats_before``: the seats asked before
         the answer being told; a seat not among them begins its turn and is mentioned
         (None: not known, after a restart or a failure: a question not delivered yet is
-        mentioned). ``close``: strip stale prompt messages first. ``interaction``/``actor``
-        (simultaneous turns): the actor's follow-up question goes under its answer.
-        ``extra``: private lines to put at the top of a seat's DM. ``panel_click``:
-        ``interaction`` was pressed on the actor's turn panel, which it edits.
+        mentioned). ``previous``: those seats' questions then; a seat among them with a new
+        question is asked anew (mentioned, its notice recorded) unless the question goes
+        on with its own turn (``continues``). ``close``: strip stale prompt messages first.
+        ``interaction``/``actor`` (simultaneous turns): the actor's follow-up question goes
+        under its answer. ``extra``: private lines to put at the top of a seat's DM.
+        ``panel_click``: ``interaction`` was pressed on the actor's turn panel, which it
+        edits.
         """
         service = self.bot.service
         info = await service.get(game_id)
@@ -1008,6 +1122,9 @@ class Delivery:
                 ledger.seats[prompt.seat] = Asked(pinned, done=True)
                 continue
             new_turn = seats_before is None or prompt.seat not in seats_before
+            earlier = (previous or {}).get(prompt.seat)
+            if not new_turn and earlier is not None:
+                new_turn = not continues(words, earlier, prompt, panelled=bool(turn))
             if words.on_panel(prompt) and prompt.seat in panels:
                 new_turn = False  # its turn goes on, on the same panel: mentioned once
             # A mention or notice still owed for the seat's previous question is owed for
@@ -1022,11 +1139,12 @@ class Delivery:
                 info, asked, pins, ledger, interaction, actor, extra or {}, turn, panel_click
             )
         finally:
-            await self._store_ledger(game_id)
+            # Owed first: a failing write must not leave the game off the retry list.
             if any(a.owed for a in ledger.seats.values()):
                 self._pending.add(game_id)
             else:
                 self._pending.discard(game_id)
+            await self._store_ledger(game_id)
 
     async def _send_owed(
         self,
@@ -1050,7 +1168,10 @@ class Delivery:
         for prompt in asked:
             entry = ledger.seats[prompt.seat]
             user_id = info.user_of(prompt.seat)
-            if entry.done or user_id is None:
+            if entry.done:
+                await self._notice(info, prompt.seat, entry)  # a failed write left it owed
+                continue
+            if user_id is None:
                 continue
             pinned = pins[prompt.seat]
             if words.on_panel(prompt):
@@ -1205,6 +1326,7 @@ class Delivery:
                 close=False,
                 interaction=interaction,
                 actor=actor,
+                previous={p.seat: p for p in before},
             )
             return
         # The turn resolved (or the game began): close it, tell it, deal the next one.

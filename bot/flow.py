@@ -3,6 +3,12 @@
 Cogs and components only parse the interaction and call in here, so a slash command and a
 button share one path (and one set of refusals). Every refusal is ephemeral and changes
 nothing; every accepted answer is committed by the service before anyone is told.
+
+Every handler defers before it touches storage (Discord allows 3 s for the first answer;
+a write may wait on the database's lock), except the "Type a number…" button, whose first
+answer must be the modal (it only reads, and reads never wait on a write). A database too
+busy to write is told as such (nothing changed, try again); a commit whose connection broke
+is told as "may have been saved", with the game as it now is.
 """
 
 from __future__ import annotations
@@ -19,8 +25,16 @@ from bot.games import stamp, words_for
 from bot.i18n import has, language_for, t
 from bot.render import board_file, extra_file
 from bot.views import static_view
+from bot.views.base import custom_id, modal_value, run_component
 from bot.views.lobby import lobby_embed, lobby_items
-from bot.views.prompt import PAGE_SIZE, page_count, prompt_items
+from bot.views.prompt import (
+    NUMBER_FIELD,
+    PAGE_SIZE,
+    component_numbers,
+    page_count,
+    prompt_items,
+    submit_number,
+)
 from bot.wording import (
     localize_params,
     option_text,
@@ -29,7 +43,8 @@ from bot.wording import (
 )
 from engines.core.contract import Prompt
 from engines.core.errors import IllegalAnswer
-from games.models import GameInfo, ServiceError
+from games.models import GameInfo, Outcome, ServiceError
+from games.storage.base import DatabaseBusy, OutcomeUnknown
 
 if TYPE_CHECKING:
     from bot.client import CivBot
@@ -48,6 +63,11 @@ class Refusal(Exception):
         self.params = params
 
 
+#: What a handler answers with a refusal: nothing was changed (``DatabaseBusy``: the write
+#: gave up waiting for the database's lock, nothing was written).
+REFUSALS = (Refusal, ServiceError, IllegalAnswer, DatabaseBusy)
+
+
 def client(interaction: discord.Interaction[Any]) -> CivBot:
     return cast("CivBot", interaction.client)
 
@@ -64,6 +84,8 @@ def user_lang(interaction: discord.Interaction[Any]) -> str:
 
 def error_text(lang: str, exc: BaseException, game: str | None = None) -> str:
     """A refusal in words: ``errors.<key>`` with its params, else the English message."""
+    if isinstance(exc, DatabaseBusy):
+        return t(lang, "errors.database_busy")
     key = getattr(exc, "key", None)
     params: dict[str, Any] = dict(getattr(exc, "params", {}) or {})
     for full in (f"{game}.errors.{key}" if game else "", f"errors.{key}"):
@@ -145,6 +167,46 @@ async def reachable(interaction: discord.Interaction[Any], game_id: int) -> Game
 
 
 # -- answering ---------------------------------------------------------------------------
+async def acknowledge(
+    interaction: discord.Interaction[Any], game_id: int, seat: int | None, *, from_message: bool
+) -> bool:
+    """Defer an answer before its reads and its write (unless already deferred); True when
+    it was pressed on the seat's turn panel, then deferred as an update of that message
+    (whether it is comes from memory, or once from a note: a read never waits on a write)."""
+    bot = client(interaction)
+    panel_click = (
+        from_message
+        and seat is not None
+        and await bot.delivery.is_panel(game_id, seat, interaction.message)
+    )
+    if not interaction.response.is_done():
+        if panel_click:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    return panel_click
+
+
+async def maybe_saved(
+    interaction: discord.Interaction[Any],
+    game_id: int,
+    info: GameInfo | None,
+    exc: OutcomeUnknown,
+) -> None:
+    """The connection broke while the answer was committing: it may have been saved, so
+    never "nothing was changed". The clicker is told so; whatever the game now asks is
+    delivered (if the answer landed, the next question is owed) and the clicker sees the
+    game as it now is. Retrying is safe: the interaction id was committed with the answer,
+    and the components carry the question they answer."""
+    bot = client(interaction)
+    interaction.extras["saved"] = True  # a later failure must not say "nothing was changed"
+    log.warning("game %s: answer %s may or may not be saved: %s", game_id, interaction.id, exc)
+    lang = info.language if info else user_lang(interaction)
+    await reply(interaction, t(lang, "errors.maybe_saved"))
+    await bot.delivery.retry(game_id)
+    await show_hand(interaction, game_id)
+
+
 async def submit(
     interaction: discord.Interaction[Any],
     game_id: int,
@@ -166,15 +228,7 @@ async def submit(
     warnings and "Confirm" / "Back"; ``confirmed``: pressed on that "Confirm".
     """
     bot = client(interaction)
-    panel_click = (
-        from_message
-        and seat is not None
-        and await bot.delivery.is_panel(game_id, seat, interaction.message)
-    )
-    if panel_click:
-        await interaction.response.defer()
-    else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+    panel_click = await acknowledge(interaction, game_id, seat, from_message=from_message)
     info: GameInfo | None = None
     try:
         info = await reachable(interaction, game_id)
@@ -222,10 +276,34 @@ async def submit(
             interaction_id=interaction.id,
             check=check,
         )
-    except (Refusal, ServiceError, IllegalAnswer) as exc:
+    except REFUSALS as exc:
         await refuse(interaction, exc, info)
         return
+    except OutcomeUnknown as exc:
+        await maybe_saved(interaction, game_id, info, exc)
+        return
     interaction.extras["saved"] = True  # a later failure must not say "nothing was changed"
+    with bot.delivery.owing(game_id):  # from here on, a failure leaves the telling owed
+        await _tell_answer(
+            interaction, info, prompts, prompt, option_id, outcome, my_seat, panel_click,
+            from_message,
+        )
+
+
+async def _tell_answer(
+    interaction: discord.Interaction[Any],
+    info: GameInfo,
+    prompts: list[Prompt],
+    prompt: Prompt,
+    option_id: str,
+    outcome: Outcome,
+    my_seat: int,
+    panel_click: bool,
+    from_message: bool,
+) -> None:
+    """The clicker's acknowledgement, the answered message closed, then the news."""
+    bot = client(interaction)
+    game_id = info.id
     names = seat_names(info.seats)
     option = prompt.option(option_id)
     assert option is not None
@@ -277,16 +355,19 @@ async def panel_back(
             raise Refusal("not_your_turn")
         if str(version) != await bot.delivery.pin_of(info, prompt):
             raise Refusal("stale")
-    except (Refusal, ServiceError, IllegalAnswer) as exc:
+    except REFUSALS as exc:
         await refuse(interaction, exc, info)
         return
     await bot.delivery.redraw_panel(interaction, info, prompt)
 
 
 async def show_hand(interaction: discord.Interaction[Any], game_id: int) -> None:
-    """The clicker's private view of ``game_id`` and their open prompt, ephemerally."""
+    """The clicker's private view of ``game_id`` and their open prompt, ephemerally
+    (deferred first, unless the caller already did: ``/hand``, an answer that may have
+    been saved)."""
     bot = client(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
     info: GameInfo | None = None
     try:
         info = await reachable(interaction, game_id)
@@ -295,7 +376,7 @@ async def show_hand(interaction: discord.Interaction[Any], game_id: int) -> None
             raise Refusal("game_not_active", id=game_id)
         view = await bot.service.view(game_id, seat)
         prompts = await bot.service.prompts(game_id)
-    except (Refusal, ServiceError, IllegalAnswer) as exc:
+    except REFUSALS as exc:
         await refuse(interaction, exc, info)
         return
     lang, names = info.language, seat_names(info.seats)
@@ -357,7 +438,7 @@ async def show_seat(interaction: discord.Interaction[Any], game_id: int, seat: i
         if info.status == "lobby":
             raise Refusal("game_not_active", id=game_id)
         view = await bot.service.view(game_id, None)
-    except (Refusal, ServiceError, IllegalAnswer) as exc:
+    except REFUSALS as exc:
         await refuse(interaction, exc, info)
         return
     text, file = await seat_message(bot, info, view, seat)
@@ -391,6 +472,7 @@ async def show_page(
 ) -> None:
     """Page ``page`` of a long prompt's options, for its seat only."""
     bot = client(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
     info: GameInfo | None = None
     try:
         info = await reachable(interaction, game_id)
@@ -404,7 +486,7 @@ async def show_page(
             raise Refusal("stale")
         if not 0 <= page < page_count(prompt):  # a forged or foreign page number
             raise Refusal("no_such_page")
-    except (Refusal, ServiceError, IllegalAnswer) as exc:
+    except REFUSALS as exc:
         await refuse(interaction, exc, info)
         return
     names = seat_names(info.seats)
@@ -418,6 +500,32 @@ async def show_page(
         interaction,
         t(info.language, "turn.page_header", start=start, end=end, total=len(prompt.options)),
         view=static_view(*items),
+    )
+
+
+# -- modals ------------------------------------------------------------------------------
+async def modal_submitted(interaction: discord.Interaction[Any]) -> None:
+    """Every modal submit, answered: none is kept in memory, so each is routed by its custom
+    id alone (after a restart too). The number modal answers the question its id names; any
+    other (from an older version of the bot, or altered) is told the form has expired, and
+    logged, instead of getting no answer at all."""
+    modal_id = custom_id(interaction)
+    match = re.fullmatch(ids.NUMBER_MODAL_TEMPLATE, modal_id)
+    if match is None:
+        log.info("modal %r is not one this bot routes: answered as expired", modal_id)
+
+        async def expired() -> None:
+            raise Refusal("form_expired")
+
+        await run_component(interaction, (), expired)
+        return
+    game_id, seat = int(match["game"]), int(match["seat"])
+    version = ids.parse_version(match["version"])
+    text = modal_value(interaction, NUMBER_FIELD)
+    await run_component(
+        interaction,
+        component_numbers(game_id, version, seat),
+        lambda: submit_number(interaction, game_id, version, seat, text),
     )
 
 
@@ -466,6 +574,7 @@ async def play_choices(
 
 async def play(interaction: discord.Interaction[Any], choice: str) -> None:
     """``/play <option>``: an autocomplete value, an option id, or an option's exact words."""
+    await interaction.response.defer(ephemeral=True, thinking=True)  # before any read
     match = PLAY_VALUE.fullmatch(choice)
     if match:
         game_id = ids.number(match["game"])
@@ -506,12 +615,15 @@ async def refresh_lobby(interaction: discord.Interaction[Any], info: GameInfo) -
 
 
 async def lobby_action(interaction: discord.Interaction[Any], game_id: int, action: str) -> None:
+    """Join, leave or start; deferred (as an update of the lobby message) before the lobby
+    is read or written, so the press is answered in time even when the write must wait."""
     bot = client(interaction)
     user = interaction.user
     info: GameInfo | None = None
+    await interaction.response.defer()
     try:
         await reachable(interaction, game_id)
-    except (Refusal, ServiceError) as exc:
+    except REFUSALS as exc:
         await refuse(interaction, exc)
         return
     try:
@@ -520,30 +632,34 @@ async def lobby_action(interaction: discord.Interaction[Any], game_id: int, acti
         elif action == "leave":
             info = await bot.service.leave(game_id, user.id)
         else:
-            await interaction.response.defer()
             outcome = await bot.service.start(game_id, user.id)
             info = outcome.info
-    except ServiceError as exc:
+    except (ServiceError, DatabaseBusy) as exc:
         await refuse(interaction, exc, info or await _maybe_info(bot, game_id))
         return
     interaction.extras["saved"] = True
-    await refresh_lobby(interaction, info)
     if action == "start":
-        await bot.delivery.announce_start(outcome)
+        with bot.delivery.owing(game_id):
+            await refresh_lobby(interaction, info)
+            await bot.delivery.announce_start(outcome)
+    else:
+        await refresh_lobby(interaction, info)
 
 
 async def lobby_option(
     interaction: discord.Interaction[Any], game_id: int, name: str, value: str
 ) -> None:
+    """The creator's choice of an option; deferred first, like :func:`lobby_action`."""
     bot = client(interaction)
+    await interaction.response.defer()
     try:
         await reachable(interaction, game_id)
-    except (Refusal, ServiceError) as exc:
+    except REFUSALS as exc:
         await refuse(interaction, exc)
         return
     try:
         info = await bot.service.set_option(game_id, interaction.user.id, name, value)
-    except ServiceError as exc:
+    except (ServiceError, DatabaseBusy) as exc:
         await refuse(interaction, exc, await _maybe_info(bot, game_id))
         return
     interaction.extras["saved"] = True
@@ -553,5 +669,5 @@ async def lobby_option(
 async def _maybe_info(bot: CivBot, game_id: int) -> GameInfo | None:
     try:
         return await bot.service.get(game_id)
-    except ServiceError:
+    except (ServiceError, DatabaseBusy):
         return None

@@ -21,7 +21,9 @@ choices, see ``bot.games``) ``t`` + a base-36 stamp of the prompt.
                                   page of the menu, drawn in place
 ``cb:n:<g>:<v>:<s>:<lo>:<hi>``    "type a number": opens a modal (``lo``-``hi`` only word its
                                   hint; the number typed is checked against the options)
-``cb:nm:<g>:<interaction>``       that modal (kept in memory while open; not a component)
+``cb:nm:<g>:<v>:<s>``             that modal (not a component): the question it was opened
+                                  for, so its submit is routed and checked by its id alone,
+                                  after a restart too
 ``cb:h:<g>``                      "show my hand / act": the clicker's view and prompt,
                                   ephemeral
 ``cb:c:<g>:<s>``                  one seat's public position (a neighbour's city), ephemeral
@@ -58,6 +60,8 @@ GROUP_TEMPLATE = (
 NUMBER_TEMPLATE = (
     r"cb:n:(?P<game>\d+):" + VERSION + r":(?P<seat>\d+):(?P<low>\d+):(?P<high>\d+)"
 )
+#: the number modal's own id: modals are not components, so not among ``TEMPLATES``
+NUMBER_MODAL_TEMPLATE = r"cb:nm:(?P<game>\d+):" + VERSION + r":(?P<seat>\d+)"
 HAND_TEMPLATE = r"cb:h:(?P<game>\d+)"
 SEAT_TEMPLATE = r"cb:c:(?P<game>\d+):(?P<seat>\d+)"
 CONFIRM_TEMPLATE = r"cb:k:(?P<game>\d+):" + VERSION + r":(?P<seat>\d+):(?P<ref>[=#].+|-)"
@@ -121,8 +125,8 @@ def number_button(game_id: int, version: int | str, seat: int, low: int, high: i
     return f"cb:n:{game_id}:{version}:{seat}:{low}:{high}"
 
 
-def number_modal(game_id: int, interaction_id: int) -> str:
-    return f"cb:nm:{game_id}:{interaction_id}"
+def number_modal(game_id: int, version: int | str, seat: int) -> str:
+    return f"cb:nm:{game_id}:{version}:{seat}"
 
 
 #: the select value that turns a grouped menu to another of its pages (``&<page>``)

@@ -102,8 +102,9 @@ class Reminders:
                         else option_id
                     )
                     made += 1
-                    await self.bot.delivery.timed_out(outcome.info, seat, chosen)
-                    await self.bot.delivery.publish(outcome, before=before, actor=seat)
+                    with self.bot.delivery.owing(info.id):
+                        await self.bot.delivery.timed_out(outcome.info, seat, chosen)
+                        await self.bot.delivery.publish(outcome, before=before, actor=seat)
                 except Exception:
                     log.exception("deadline for game %s seat %s failed", info.id, seat)
             if made == before_pass:

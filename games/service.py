@@ -27,7 +27,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engines.core.contract import Engine, Prompt
+from engines.core.contract import Engine, GameResult, Prompt
 from games.models import GameFailure, GameInfo, GameStatus, Outcome, ServiceError, describe_error
 from games.storage.base import Conflict, NewGame, Store
 
@@ -481,6 +481,12 @@ class GameService:
         simultaneous games, where other seats' answers move the version: it receives the
         seat's current prompt under the lock and refuses the answer as ``stale_prompt`` unless
         it says the question is still the one the player saw.
+
+        The store's ``OutcomeUnknown`` (connection lost during COMMIT) passes through as is,
+        never as a refusal: the answer may have been applied. Nothing is cached from it, and
+        ``interaction_id`` (recorded in the same transaction) makes a retry of the same
+        interaction a ``duplicate_interaction`` refusal if it was. ``DatabaseBusy`` passes
+        through too: nothing was written.
         """
         async with self._lock(game_id):
             for attempt in range(MAX_ANSWER_ATTEMPTS):
@@ -758,3 +764,20 @@ class GameService:
 
     async def set_note(self, game_id: int, name: str, value: str) -> None:
         await self.store.set_note(game_id, name, value)
+
+    # -- deliveries owed ----------------------------------------------------------------
+    async def mark_delivered(self, game_id: int, version: int) -> None:
+        """The bot has told everything up to ``version`` (see :meth:`undelivered`)."""
+        await self.store.mark_delivered(game_id, version)
+
+    async def undelivered(self, grace_seconds: float = 0.0) -> list[int]:
+        """Games with a committed answer (or start) whose telling never completed: the
+        commit moved the version on, and the bot marks it told only once every post and
+        note of it is done. ``grace_seconds``: leave out games changed more recently (their
+        telling may still be under way)."""
+        return await self.store.undelivered(self._clock() - grace_seconds)
+
+    async def result(self, game_id: int) -> GameResult | None:
+        """The outcome of a finished game (None while it is being played)."""
+        info, state = await self.load(game_id)
+        return self.engine(info.game).result(state)

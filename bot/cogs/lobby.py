@@ -18,7 +18,14 @@ from bot.views.lobby import game_title, lobby_embed, lobby_items
 from bot.wording import public_prompt_text, seat_names
 from engines.registry import engine_names
 from games.models import GameInfo, ServiceError
+from games.storage import DatabaseBusy
 
+#: the channels a game can live in (``/game status`` elsewhere needs no database)
+THREADS = (
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+)
 #: what /game new needs in the channel, named as in Discord's settings.
 THREAD_PERMS = "Create Public Threads, Send Messages in Threads, Embed Links"
 
@@ -110,6 +117,11 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Play a g
     async def status(
         self, interaction: discord.Interaction[Any], player: discord.User | None = None
     ) -> None:
+        kind = getattr(interaction.channel, "type", None)
+        if kind is not None and kind not in THREADS:  # games live in threads only
+            await reply(interaction, t(user_lang(interaction), "status.no_game"))
+            return
+        await interaction.response.defer()  # before any read: answered in time
         info = await self.game_here(interaction)
         if info is None:
             await reply(interaction, t(user_lang(interaction), "status.no_game"))
@@ -117,7 +129,6 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Play a g
         if player is not None:
             await self.status_of(interaction, info, player)
             return
-        await interaction.response.defer()
         lang, names = info.language, seat_names(info.seats)
         lines = [
             t(
@@ -160,7 +171,6 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Play a g
             key = "errors.no_such_player" if seat is None else "errors.game_not_active"
             await reply(interaction, t(info.language, key, name=player.display_name, id=info.id))
             return
-        await interaction.response.defer()
         view = await self.bot.service.view(info.id, None)
         text, file = await seat_message(self.bot, info, view, seat)
         if file is not None:
@@ -211,6 +221,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Play a g
     async def abandon(
         self, interaction: discord.Interaction[Any], game_id: int | None = None
     ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # before any read
         info = await self.game_here(interaction) if game_id is None else None
         target = game_id if game_id is not None else (info.id if info else None)
         if target is None:
@@ -227,7 +238,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Play a g
         except Refusal as exc:
             await refuse(interaction, exc)
             return
-        except ServiceError as exc:
+        except (ServiceError, DatabaseBusy) as exc:
             await refuse(interaction, exc, info)
             return
         interaction.extras["saved"] = True

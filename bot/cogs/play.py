@@ -21,6 +21,7 @@ class PlayCog(commands.Cog):
     @app_commands.describe(game_id="The game's number (not needed inside its thread)")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     async def hand(self, interaction: discord.Interaction[Any], game_id: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # before any read
         if game_id is None:
             games = await flow.candidate_games(interaction)
             if not games:

@@ -480,12 +480,16 @@ class TtaWords(GameWords):
             seats = (raw.get("attacker_seat"), raw.get("defender_seat"))
             loser = seats[1] if winner == seats[0] else seats[0]
             params["loser"] = names.get(loser, str(loser)) if isinstance(loser, int) else "?"
+            amounts = join(lang, (t(lang, f"tta.spoils.{k}", n=raw[k])
+                                  for k in ("yellow", "science", "culture") if raw.get(k)))
             if raw.get("technologies"):
-                params["spoils"] = cards_text(lang, raw["technologies"])
+                # War over Technology: the technologies taken, then the rest as science
+                # (ruling C13: the winner may mix)
+                techs = cards_text(lang, raw["technologies"])
+                params["spoils"] = (t(lang, "tta.spoils.technologies_and", technologies=techs,
+                                      amounts=amounts) if amounts else techs)
             else:
-                params["spoils"] = join(lang, (t(lang, f"tta.spoils.{k}", n=raw[k])
-                                               for k in ("yellow", "science", "culture")
-                                               if raw.get(k))) or t(lang, "tta.nothing")
+                params["spoils"] = amounts or t(lang, "tta.nothing")
             return kind, params
         if kind == "pact_offered" and raw.get("side"):
             params["side"] = str(raw["side"]).upper()

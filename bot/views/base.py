@@ -21,6 +21,24 @@ def selected_values(interaction: discord.Interaction[Any]) -> list[str]:
     return [str(v) for v in data.get("values") or []]
 
 
+def modal_value(interaction: discord.Interaction[Any], field: str) -> str:
+    """The text typed into the modal field ``field``, read from the raw payload (a modal
+    submit is routed by its custom id, with no modal object kept in memory). Fields sit
+    in action rows (``components``) or labels (``component``)."""
+    data: Any = interaction.data or {}
+    stack: list[Any] = list(data.get("components") or [])
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, dict):
+            continue
+        if node.get("custom_id") == field and "value" in node:
+            return str(node.get("value") or "")
+        stack += list(node.get("components") or [])
+        if node.get("component") is not None:
+            stack.append(node["component"])
+    return ""
+
+
 def custom_id(interaction: discord.Interaction[Any]) -> str:
     data: Any = interaction.data or {}
     return str(data.get("custom_id", ""))

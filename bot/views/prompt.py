@@ -57,6 +57,8 @@ TILES_MAX = 20
 NUMBERS_IN_SELECT = SELECT_SIZE
 #: the numbers a ``number`` prompt's buttons offer, as steps above the lowest
 NUMBER_STEPS = (1, 2, 5)
+#: the number modal's one text field
+NUMBER_FIELD = "number"
 #: a number option's id: ``<name>:<n>`` (``bid:7``)
 NUMBER_ID = re.compile(r"[a-z_]+:(?P<n>[0-9]{1,18})")
 #: reserved options drawn as highlighted tiles (stop picking / let the engine pick)
@@ -326,9 +328,11 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.G
     async def turn_page(self, interaction: discord.Interaction[Any], target: int) -> None:
         """Draw page ``target`` of this menu on the message it sits on (nothing else
         changes: the other menus keep their pages). Answered once: the edit itself, or a
-        refusal only the clicker sees (reading the prompt is quick, as for ``show_page``)."""
+        refusal only the clicker sees. Deferred first (as an update of that message): the
+        reads may wait on the database."""
         from bot import flow
 
+        await interaction.response.defer()
         found = await _current_prompt(interaction, self.game_id, self.version, self.seat)
         if found is None:
             return
@@ -349,7 +353,7 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.G
         )
         select = drawing.menu_select(plan, self.menu, target)
         view = _replaced(message, custom_id(interaction), select)
-        await interaction.response.edit_message(view=view)
+        await interaction.edit_original_response(view=view)
 
 
 class NumberButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.NUMBER_TEMPLATE):
@@ -401,53 +405,60 @@ class NumberButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
         except ServiceError as exc:  # no such game
             await flow.refuse(interaction, exc)
             return
-        await interaction.response.send_modal(
-            NumberModal(self, info.language, ids.number_modal(self.game_id, interaction.id))
-        )
+        modal = NumberModal(self, info.language)
+        modal.stop()  # sent, never kept: its submit is routed by its custom id alone
+        await interaction.response.send_modal(modal)
 
 
 class NumberModal(discord.ui.Modal):
     """The number a player types for a ``number`` prompt; refused, changing nothing, unless
-    it is one of the prompt's numbers. Kept in memory while open (a modal is answered at
-    once or not at all; after a restart the button simply opens a new one)."""
+    it is one of the prompt's numbers.
 
-    def __init__(self, button: NumberButton, lang: str, modal_id: str) -> None:
+    Never kept in memory (a modal kept there went unanswered after a restart or its
+    timeout): its custom id, ``cb:nm:<g>:<v>:<s>``, carries the question it was opened for,
+    and every modal submit is routed by it (``flow.modal_submitted``) to
+    :func:`submit_number`, which checks it against the seat's open question."""
+
+    def __init__(self, button: NumberButton, lang: str) -> None:
         super().__init__(
-            title=short(t(lang, "turn.number.title"), 45), timeout=900, custom_id=modal_id
+            title=short(t(lang, "turn.number.title"), 45),
+            timeout=None,
+            custom_id=ids.number_modal(button.game_id, button.version, button.seat),
         )
-        self.button = button
         self.number: discord.ui.TextInput[Any] = discord.ui.TextInput(
             label=short(t(lang, "turn.number.field", low=button.low, high=button.high), 45),
             placeholder=f"{button.low}–{button.high}",
             min_length=1,
             max_length=20,
-            custom_id="number",
+            custom_id=NUMBER_FIELD,
         )
         self.add_item(self.number)
-
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        b = self.button
-        await run_component(
-            interaction,
-            component_numbers(b.game_id, b.version, b.seat),
-            lambda: submit_number(interaction, b.game_id, b.version, b.seat, self.number.value),
-        )
 
 
 async def submit_number(
     interaction: discord.Interaction[Any], game_id: int, version: int | str, seat: int, text: str
 ) -> None:
-    """Answer the seat's ``number`` prompt with the number ``text`` (typed in the modal)."""
+    """Answer the seat's ``number`` prompt with the number ``text`` (typed in the modal).
+
+    Only the question the modal was opened for: ``version`` (the pin or version its button
+    carried) must still name the seat's open question, and that question must be a
+    ``number`` one. Otherwise a forged "Type a number…" on another prompt would read
+    ``take:1`` as the number 1 and answer it. Deferred first: the reads may wait.
+    """
     from bot import flow
 
+    await flow.acknowledge(interaction, game_id, seat, from_message=True)
     found = await _current_prompt(interaction, game_id, version, seat)
     if found is None:
         return
     info, prompt = found
     numbers = number_options(prompt)
+    if prompt.layout != "number" or not numbers:  # no "Type a number…" asks this question
+        await flow.refuse(interaction, flow.Refusal("bad_component"), info)
+        return
     value = ids.number(unicodedata.normalize("NFKC", text).strip())
     if value is None or value not in numbers:
-        low, high = (min(numbers), max(numbers)) if numbers else (0, 0)
+        low, high = min(numbers), max(numbers)
         refusal = flow.Refusal("bad_number", value=short(text.strip(), 20), low=low, high=high)
         await flow.refuse(interaction, refusal, info)
         return
@@ -462,8 +473,6 @@ async def _current_prompt(
     """The game and the seat's open prompt, if the component (carrying ``version``) still
     asks it and the clicker holds the seat; else the clicker is told why and None."""
     from bot import flow
-    from engines.core.errors import IllegalAnswer
-    from games.models import ServiceError
 
     bot = flow.client(interaction)
     info: GameInfo | None = None
@@ -477,7 +486,7 @@ async def _current_prompt(
             raise flow.Refusal("not_your_turn")
         if isinstance(version, str) and await bot.delivery.pin_of(info, prompt) != version:
             raise flow.Refusal("stale")
-    except (flow.Refusal, ServiceError, IllegalAnswer) as exc:
+    except flow.REFUSALS as exc:
         await flow.refuse(interaction, exc, info)
         return None
     return info, prompt

@@ -7,7 +7,10 @@ The partner is asked (``interrupts``, prompt ``pact_offer``: ``accept`` / ``refu
 offerer's area and the offerer's previous pact goes to the discard pile (L2041). Either
 way the political phase is over (L2037). A party may cancel a pact — its own or one in a
 partner's area — as its political action (L2041). Antiquated pacts leave the game at an
-age end (L1847, L1948; ``antiquate``).
+age end (L1847, L1948; ``antiquate``). Pacts exist at 3-4 players (L2035); when a
+resignation leaves two, the pacts in hands and in the current military deck stay playable
+between the two (ruling C15, FAQ pp. 11, 16): only the decks of ages not yet begun lose
+theirs (ruling C8, ``resignation.retrim``).
 
 A pact is in nobody's ``static_cards``, and its effects depend on two civilizations (the
 partner's wonders for International Tourism), so each party's totals from pacts live in
@@ -221,9 +224,9 @@ def options(st: TtaState, seat: int) -> list[Option]:
     pacts) side; ``cancel_pact:<card>`` per pact ``seat`` is party to."""
     civ = st.civs[seat]
     out: list[Option] = []
-    # with two players left no pact is offered (the 2-player rules have none, L2035; C8)
-    offered = civ.military if st.count_left() > 2 else ()
-    for card in dict.fromkeys(c for c in offered if c in PACTS):
+    # also with two players left after a resignation: a pact in the hand stays playable
+    # between the two (ruling C15, FAQ pp. 11, 16); only later decks lose theirs (C8)
+    for card in dict.fromkeys(c for c in civ.military if c in PACTS):
         sides = ("a",) if PACTS[card].get("symmetric") else SIDES
         for partner in range(st.players):
             if partner == seat or st.civs[partner].resigned:

@@ -5,6 +5,11 @@ Every card that enters or leaves play goes through here, so the token symbols it
 applied once, and the ability modules of later waves have one place to hook:
 ``ON_ENTER[card](st, seat)`` / ``ON_LEAVE[card](st, seat)``; a leave hook may return
 events telling what it did (Bill Gates' culture), which ``leave`` returns.
+
+A player never holds two technologies of one name (L632, L1050; ruling C14): every path
+that hands a technology to a player (the card row, International Agreement, war spoils)
+asks ``holds_named``, and every path that develops one from the hand (the action, action
+cards, Development of Civilization) asks ``in_play_named``.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.core.contract import Event
-from engines.tta.facts import BLUE, BOARD_TECHS, START_GOVERNMENT, STATIC, VALUE
+from engines.tta.facts import BLUE, BOARD_TECHS, NAME, START_GOVERNMENT, STATIC, VALUE
 from engines.tta.state import Civ, TtaState
 
 #: the technologies printed on the board: never in a deck, never "removed" (L94-L96)
@@ -20,6 +25,20 @@ PRINTED = frozenset((*BOARD_TECHS, START_GOVERNMENT))
 
 ON_ENTER: dict[str, Callable[[TtaState, int], None]] = {}
 ON_LEAVE: dict[str, Callable[[TtaState, int], list[Event] | None]] = {}
+
+
+def in_play_named(civ: Civ, card: str) -> bool:
+    """``civ`` has a technology or government named like ``card`` in play: developing
+    ``card`` would give it a second one (L1050, ruling C14)."""
+    name = NAME[card]
+    return NAME[civ.government] == name or any(NAME[t] == name for t in civ.techs)
+
+
+def holds_named(civ: Civ, card: str) -> bool:
+    """``civ`` has a technology named like ``card`` in its hand or in play: it may not get
+    another one by any path (L632, L1050, ruling C14)."""
+    name = NAME[card]
+    return any(NAME[c] == name for c in civ.hand) or in_play_named(civ, card)
 
 
 def add_blue(civ: Civ, n: int) -> None:

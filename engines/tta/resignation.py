@@ -22,9 +22,11 @@ civilization is empty (``Civ.resigned``; token conservation holds with ``yellow_
 The others go on under the 2- or 3-player rules (L2072): every table read by player count
 reads ``TtaState.count_left()`` and every "each player" loop skips resigned seats
 (``targets.clockwise``); ruling C8 re-trims only the decks of ages not yet begun, as a
-multiset difference that keeps the shuffled order (``retrim``). With two players left no
-pact is offered any more (the 2-player rules have none, L2035; ``pacts.options``), but a
-pact already in play between the two stays: nothing in the rules ends it.
+multiset difference that keeps the shuffled order (``retrim``): with two players left those
+decks lose their pacts (L2035). Ruling C15 (FAQ pp. 11, 16): a resignation makes no pact
+unplayable — the pacts in hands and in the current military deck (its discards too) may
+still be offered between the two left (``pacts.options``), and a pact in play between them
+stays.
 
 The resigner's turn ends at once, without production; the next seat still in the game
 begins its turn (``turn.advance``: the round still advances at the starting player's
@@ -165,7 +167,8 @@ def retrim(st: TtaState, before: int, after: int) -> None:
     """Ruling C8: the decks of the ages not yet begun lose the cards a game of ``after``
     players has fewer of than one of ``before`` (civil "3+" / "4" marks, L194-L199;
     military copies, pacts at 2, L2035), as a multiset difference keeping the shuffled
-    order; those cards leave the game. Decks already in play are left alone."""
+    order; those cards leave the game. Decks already in play are left alone: their pacts
+    stay playable (ruling C15)."""
     if after >= before or after < 2:
         return
     for age in range(st.age + 1, min(4, len(st.civil_decks))):

@@ -21,7 +21,8 @@ from collections.abc import Callable
 from engines.core.contract import Event
 from engines.core.fast import event
 from engines.tta import ages
-from engines.tta.facts import AGE, KIND, NAME, SWEEP, TAKE_COST
+from engines.tta.facts import AGE, KIND, SWEEP, TAKE_COST
+from engines.tta.play import holds_named
 from engines.tta.ratings import civil_hand_limit, civil_left, static_cards
 from engines.tta.state import TtaState
 
@@ -59,10 +60,8 @@ def refusal(st: TtaState, seat: int, card: str) -> str | None:
         return "second_leader"  # L404-L408
     if kind == "wonder":
         return "unfinished_wonder" if civ.wonder is not None else None  # L420, L640
-    if kind in TECH_KINDS:
-        name = NAME[card]
-        if any(NAME[c] == name for c in (*civ.hand, *civ.techs, civ.government)):
-            return "same_technology"  # L632, L1050
+    if kind in TECH_KINDS and holds_named(civ, card):
+        return "same_technology"  # L632, L1050
     if len(civ.hand) >= civil_hand_limit(civ):
         return "hand_full"  # L636-L642
     return None

@@ -26,13 +26,17 @@ that war, so ``release`` leaves it on the table when the war resolves or is canc
 Effects (MC ``effect.loser_gives_winner``), each a transfer from the loser to the winner,
 capped by what the loser has:
 War over Territory: 1 yellow token + 1 per full 5 points of advantage, from the yellow bank;
-War over Technology: science equal to the advantage, or instead the loser's special
-technologies whose science costs total no more than the advantage — the winner's choice, asked
-through ``interrupts`` (question ``war_spoils``: ``science``, ``tech:<card>`` one at a time,
-``done``; timeout ``science``, then ``done``). Only a special technology better than the
-winner's own of its type is offered (a lower or equal one would be discarded at once, L979);
-it replaces the winner's, which is discarded, and the action tokens lost on either side are
-the spent ones first (``action_tokens.spent_first``);
+War over Technology (ruling C13, Code of Laws p. 3: the winner may mix): the winner takes
+the loser's special technologies whose science costs total no more than the advantage, then
+the rest of the advantage as science (capped by the loser's science). Asked through
+``interrupts`` (question ``war_spoils``: ``tech:<card>`` one at a time, and ``science``, "the
+rest as science", which finishes — after any number of technologies, none included — and
+is the timeout; no question when no technology can be taken). Only a special technology
+better than the winner's own of its type is offered (a lower or equal one would be
+discarded at once, L979), and none named like a card in the winner's hand (L632, L1050,
+ruling C14); it replaces the winner's, which is discarded, and the action tokens lost on
+either side are the spent ones first (``action_tokens.spent_first``). The event tells both:
+``technologies`` (when any) and ``science``;
 War over Culture: 5 + advantage culture.
 
 The resolution runs as an ``interrupts`` effect (``EFFECTS["wars"]``; ``turn.begin_turn`` runs
@@ -52,7 +56,7 @@ from engines.core.suspend import OptionRow
 from engines.tta import conflict, interrupts, politics
 from engines.tta.action_tokens import spent_first
 from engines.tta.facts import AGE, KIND, SCIENCE, SUBTYPE
-from engines.tta.play import discard_civil, enter, leave
+from engines.tta.play import discard_civil, enter, holds_named, leave
 from engines.tta.ratings import military_left, strength
 from engines.tta.state import TtaState
 
@@ -169,13 +173,7 @@ def _effect(ctx: interrupts.TtaCtx, card: str, winner: int, loser: int,
         won.yellow_box += n
         return {"yellow": n}
     if card == TECHNOLOGY:
-        taken = _technologies(ctx, winner, loser, advantage)
-        if taken:
-            return {"technologies": taken}
-        n = min(advantage, lost.science)
-        lost.science -= n
-        won.science += n
-        return {"science": n}
+        return _technology(ctx, winner, loser, advantage)
     if card == CULTURE:
         n = min(CULTURE_BASE + advantage, lost.culture)
         lost.culture -= n
@@ -186,40 +184,46 @@ def _effect(ctx: interrupts.TtaCtx, card: str, winner: int, loser: int,
 
 def takeable(st: TtaState, winner: int, loser: int, budget: int) -> list[str]:
     """The loser's special technologies the winner may take within ``budget`` science: each
-    better than the winner's own of its type (none, or a lower age)."""
-    own = {SUBTYPE[t]: AGE[t] for t in st.civs[winner].techs if KIND[t] == "special"}
+    better than the winner's own of its type (none, or a lower age), none named like a card
+    in the winner's hand or play area (L632, L1050, ruling C14)."""
+    won = st.civs[winner]
+    own = {SUBTYPE[t]: AGE[t] for t in won.techs if KIND[t] == "special"}
     return [t for t in st.civs[loser].techs
             if KIND[t] == "special" and SCIENCE[t] <= budget
-            and own.get(SUBTYPE[t], -1) < AGE[t]]
+            and own.get(SUBTYPE[t], -1) < AGE[t] and not holds_named(won, t)]
 
 
-def _technologies(ctx: interrupts.TtaCtx, winner: int, loser: int, advantage: int) -> list[str]:
-    """War over Technology: the winner picks the loser's special technologies one at a time
-    (or the science, before any): the ones taken."""
+#: ``war_spoils``: take the rest of the advantage as science — the finishing answer, and the
+#: timeout
+REST = "science"
+
+
+def _technology(ctx: interrupts.TtaCtx, winner: int, loser: int,
+                advantage: int) -> dict[str, Any]:
+    """War over Technology (ruling C13): the winner picks the loser's special technologies
+    one at a time while any fits the budget left, then takes the rest as science (capped by
+    the loser's science). Returns what moved: ``technologies`` (if any) and ``science``."""
     st = ctx.gs
+    lost, won = st.civs[loser], st.civs[winner]
     budget = advantage
     taken: list[str] = []
-    while True:
-        techs = takeable(st, winner, loser, budget)
-        if not techs:
-            return taken
-        rows: list[OptionRow] = []
-        if not taken:
-            rows.append(["science", "war_science",
-                         {"science": min(advantage, st.civs[loser].science)}, None])
-        rows += [[f"tech:{t}", "war_technology", {"card": t, "sci": SCIENCE[t]}, t]
-                 for t in techs]
-        if taken:
-            rows.append(["done", "done", {}, None])
+    while techs := takeable(st, winner, loser, budget):
+        rows: list[OptionRow] = [
+            [f"tech:{t}", "war_technology", {"card": t, "sci": SCIENCE[t]}, t] for t in techs]
+        rows.append([REST, "war_rest_science", {"science": min(budget, lost.science)}, None])
         answer = ctx.ask(winner, "war_spoils", rows,
                          {"card": TECHNOLOGY, "advantage": advantage, "budget": budget,
-                          "loser_seat": loser}, default="done" if taken else "science")
-        if answer in ("science", "done"):
-            return taken
+                          "loser_seat": loser}, default=REST)
+        if not answer.startswith("tech:"):  # the rest as science (a stored "done" too)
+            break
         tech = answer.removeprefix("tech:")
         ctx.events.extend(_move_special(st, loser, winner, tech))
         budget -= SCIENCE[tech]
         taken.append(tech)
+    n = min(budget, lost.science)
+    lost.science -= n
+    won.science += n
+    return {"technologies": taken, "science": n} if taken else {"science": n}
 
 
 def _move_special(st: TtaState, loser: int, winner: int, tech: str) -> list[Event]:

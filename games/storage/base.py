@@ -60,6 +60,19 @@ class DatabaseUnavailable(StorageError):
     """
 
 
+class DatabaseBusy(StorageError):
+    """A write gave up waiting for the database's write lock (another process, or a slow
+    write of this one, held it past the bounded wait); nothing was written, so the request
+    may simply be tried again. Waiting longer would hold up every other game."""
+
+
+class OutcomeUnknown(StorageError):
+    """The connection was lost while the transaction was committing: the server may or may
+    not have applied it. Not a refusal ("nothing was changed" could be false); the caller
+    re-reads the state, and a retry of the same interaction is refused as a duplicate if
+    the first one was applied."""
+
+
 class DatabaseTooNew(StorageError):
     """The database was migrated by newer code; running older code on it could lose data."""
 
@@ -241,3 +254,13 @@ class Store(abc.ABC):
     @abc.abstractmethod
     async def set_note(self, game_id: int, name: str, value: str) -> None:
         """Insert or replace the note ``name`` of a game."""
+
+    # -- deliveries owed ----------------------------------------------------------------
+    @abc.abstractmethod
+    async def mark_delivered(self, game_id: int, version: int) -> None:
+        """Record that ``version`` of a game (and every earlier one) has been told."""
+
+    @abc.abstractmethod
+    async def undelivered(self, updated_before: float) -> list[int]:
+        """Started games (active or finished) whose latest committed version has not been
+        told, last changed before the cutoff (a younger one may still be being told)."""

@@ -4,22 +4,34 @@ Queries are written once with ``?`` placeholders (see :mod:`games.storage.sql`);
 rewrites them to asyncpg's ``$1, $2, ...``. The default READ COMMITTED isolation suffices:
 every conditional ``UPDATE games ... WHERE`` takes the game's row lock, so concurrent writers
 of one game queue behind each other and re-check their condition on the committed row.
+
+A connection lost while COMMIT is under way leaves the outcome unknown (the server may have
+committed before the connection broke): that is :class:`OutcomeUnknown`, never a plain
+failure, so nobody is told "nothing was changed" about a write that may have landed.
 """
 
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 import asyncpg
+from asyncpg.transaction import Transaction
 
-from games.storage.base import DatabaseUnavailable, redact_url
+from games.storage.base import DatabaseUnavailable, OutcomeUnknown, redact_url
 from games.storage.sql import Backend, Cursor, Row, SqlStore, UniqueViolation
 
 #: pg_advisory_xact_lock key that serialises migrations across processes ("civbot" in ASCII).
 MIGRATION_LOCK_KEY = 0x636976626F74
+#: What a connection lost mid-COMMIT raises: asyncpg's connection errors (class 08, e.g.
+#: ``ConnectionDoesNotExistError``), its ``InterfaceError`` ("the underlying connection is
+#: closed"), and the socket's own (``ConnectionResetError`` is an ``OSError``).
+CONNECTION_LOST = (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, OSError)
+
+log = logging.getLogger(__name__)
 
 
 @functools.lru_cache(maxsize=512)
@@ -56,6 +68,15 @@ class _PgCursor(Cursor):
             raise UniqueViolation(str(exc)) from exc
 
 
+async def _rollback(tx: Transaction) -> None:
+    """Roll back after an error, never hiding it: on a lost connection the ROLLBACK fails
+    too (the server rolls back the open transaction itself)."""
+    try:
+        await tx.rollback()
+    except (*CONNECTION_LOST, asyncpg.PostgresError):
+        log.warning("rollback failed after an error", exc_info=True)
+
+
 class PostgresBackend(Backend):
     dialect = "postgresql"
 
@@ -78,8 +99,21 @@ class PostgresBackend(Backend):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Cursor]:
-        async with self._pool.acquire() as conn, conn.transaction():
-            yield _PgCursor(conn)
+        async with self._pool.acquire() as conn:
+            tx = conn.transaction()
+            await tx.start()
+            try:
+                yield _PgCursor(conn)
+            except BaseException:
+                await _rollback(tx)
+                raise
+            try:
+                await tx.commit()
+            except CONNECTION_LOST as exc:
+                raise OutcomeUnknown(
+                    "the connection to PostgreSQL was lost while committing, so the write may "
+                    f"or may not have been applied: {type(exc).__name__}: {exc}"
+                ) from exc
 
     @asynccontextmanager
     async def reader(self) -> AsyncIterator[Cursor]:

@@ -475,3 +475,22 @@ class SqlStore(Store):
                 name,
                 value,
             )
+
+    # -- deliveries owed ----------------------------------------------------------------
+    async def mark_delivered(self, game_id: int, version: int) -> None:
+        async with self.backend.transaction() as cur:
+            await cur.execute(
+                "UPDATE games SET delivered_version = ? WHERE id = ? AND delivered_version < ?",
+                version,
+                game_id,
+                version,
+            )
+
+    async def undelivered(self, updated_before: float) -> list[int]:
+        async with self.backend.reader() as cur:
+            rows = await cur.fetchall(
+                "SELECT id FROM games WHERE status IN ('active', 'finished') "
+                "AND delivered_version < version AND updated_at <= ? ORDER BY id",
+                float(updated_before),
+            )
+        return [int(r[0]) for r in rows]

@@ -1,9 +1,16 @@
 """SQLite backend (aiosqlite): the embedded default.
 
-One connection per store, guarded by an ``asyncio.Lock`` because a transaction on a shared
-connection must not interleave with another coroutine's statements. Writes open with
-``BEGIN IMMEDIATE`` so a second *process* on the same file waits (busy timeout) instead of
-failing half-way; WAL lets readers in other processes proceed meanwhile.
+Writes go through one connection guarded by an ``asyncio.Lock`` (a transaction on a shared
+connection must not interleave with another coroutine's statements) and open with ``BEGIN
+IMMEDIATE``, so a second *process* on the same file waits instead of failing half-way. That
+wait is bounded: ``BUSY_TIMEOUT_MS`` at the database, ``WRITE_WAIT_SECONDS`` for the lock,
+then :class:`DatabaseBusy` (nothing written, try again), because every game of the bot
+queues behind a waiting write.
+
+Reads never take the writers' lock: a file database (WAL) has a small pool of read-only
+connections whose readers see the last commit while a write waits or runs. ``:memory:`` is
+one connection per database (another would open a different, empty one), so there reads
+share the writers' connection and lock as before.
 """
 
 from __future__ import annotations
@@ -19,10 +26,19 @@ from typing import Any
 
 import aiosqlite
 
-from games.storage.base import DatabaseUnavailable
+from games.storage.base import DatabaseBusy, DatabaseUnavailable
 from games.storage.sql import Backend, Cursor, Row, SqlStore, UniqueViolation
 
-BUSY_TIMEOUT_MS = 10_000
+#: How long one statement waits on another process's lock before SQLITE_BUSY.
+BUSY_TIMEOUT_MS = 2_000
+#: How long a write waits for this process's writer lock (held by a write that may itself be
+#: waiting on another process) before it gives up with :class:`DatabaseBusy`.
+WRITE_WAIT_SECONDS = 3.0
+#: Migrations run at start-up, when nobody waits on them: they may wait longer.
+MIGRATION_BUSY_TIMEOUT_MS = 60_000
+#: Read-only connections of a file database (reads run side by side, and beside a write).
+READERS = 2
+MEMORY = ":memory:"
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +48,27 @@ async def _run(conn: aiosqlite.Connection, sql: str) -> None:
     journal_mode`` returns one) stays active and would make the next COMMIT fail."""
     async with conn.execute(sql) as cursor:
         await cursor.fetchall()
+
+
+def _is_busy(exc: BaseException) -> bool:
+    """Whether ``exc`` is SQLite's "database is locked" (SQLITE_BUSY or SQLITE_LOCKED, with
+    any extended code): another connection held the lock past the busy timeout."""
+    if not isinstance(exc, sqlite3.OperationalError):
+        return False
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is None:
+        return "locked" in str(exc) or "busy" in str(exc)
+    return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+def _busy(exc: BaseException) -> DatabaseBusy:
+    return DatabaseBusy(f"the SQLite database stayed locked by another writer: {exc}")
+
+
+async def _close_quietly(*conns: aiosqlite.Connection) -> None:
+    for conn in conns:
+        with contextlib.suppress(Exception):
+            await conn.close()
 
 
 class _SqliteCursor(Cursor):
@@ -57,19 +94,29 @@ class _SqliteCursor(Cursor):
 class SqliteBackend(Backend):
     dialect = "sqlite"
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(
+        self, conn: aiosqlite.Connection, readers: list[aiosqlite.Connection] | None = None
+    ) -> None:
         self._conn = conn
         self._lock = asyncio.Lock()
+        #: every read-only connection (none for ``:memory:``), and those not in use
+        self._readers = list(readers or [])
+        self._idle: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
+        for reader in self._readers:
+            self._idle.put_nowait(reader)
 
     @classmethod
-    async def connect(cls, path: str) -> SqliteBackend:
-        """Open ``path`` (or ``:memory:``) with WAL, foreign keys and a busy timeout.
+    async def connect(cls, path: str, *, readers: int = READERS) -> SqliteBackend:
+        """Open ``path`` (or ``:memory:``) with WAL, foreign keys and a busy timeout, plus
+        ``readers`` read-only connections for a file.
 
         Anything that fails on the way raises :class:`DatabaseUnavailable` after closing the
-        connection: an open aiosqlite connection owns a non-daemon worker thread, so one left
-        behind by a failed PRAGMA ("file is not a database") kept the process from exiting.
+        connections: an open aiosqlite connection owns a non-daemon worker thread, so one
+        left behind by a failed PRAGMA ("file is not a database") kept the process from
+        exiting.
         """
-        if path != ":memory:":
+        memory = path in (MEMORY, "")
+        if not memory:
             if Path(path).is_dir():
                 raise DatabaseUnavailable(
                     f"cannot open the SQLite database {path}: it is a directory, not a file"
@@ -80,40 +127,87 @@ class SqliteBackend(Backend):
                 raise DatabaseUnavailable(
                     f"cannot open the SQLite database {path}: {exc.strerror or exc}"
                 ) from exc
+        pragmas = [f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}", "PRAGMA foreign_keys = ON"]
+        if not memory:
+            pragmas.append("PRAGMA journal_mode = WAL")
+        # FULL: an acknowledged answer survives a power cut, not only a process crash.
+        pragmas.append("PRAGMA synchronous = FULL")
+        conn = await cls._open(path, pragmas)
+        opened: list[aiosqlite.Connection] = []
+        try:
+            for _ in range(0 if memory else readers):
+                # Opened after the writer switched the file to WAL (which persists in it).
+                opened.append(
+                    await cls._open(
+                        path, [f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}", "PRAGMA query_only = ON"]
+                    )
+                )
+        except BaseException:
+            await _close_quietly(*opened, conn)
+            raise
+        return cls(conn, opened)
+
+    @staticmethod
+    async def _open(path: str, pragmas: list[str]) -> aiosqlite.Connection:
         try:
             conn = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as exc:
             raise DatabaseUnavailable(f"cannot open the SQLite database {path}: {exc}") from exc
-        pragmas = [f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}", "PRAGMA foreign_keys = ON"]
-        if path != ":memory:":
-            pragmas.append("PRAGMA journal_mode = WAL")
-        # FULL: an acknowledged answer survives a power cut, not only a process crash.
-        pragmas.append("PRAGMA synchronous = FULL")
         try:
             for pragma in pragmas:
                 await _run(conn, pragma)
         except BaseException as exc:
-            with contextlib.suppress(Exception):
-                await conn.close()
+            await _close_quietly(conn)
             if isinstance(exc, sqlite3.Error):
                 raise DatabaseUnavailable(f"cannot open the SQLite database {path}: {exc}") from exc
             raise
-        return cls(conn)
+        return conn
+
+    @asynccontextmanager
+    async def _writer(self) -> AsyncIterator[None]:
+        """Hold the writers' lock, waiting at most ``WRITE_WAIT_SECONDS`` for it."""
+        try:
+            async with asyncio.timeout(WRITE_WAIT_SECONDS):
+                await self._lock.acquire()
+        except TimeoutError:
+            raise DatabaseBusy(
+                f"another write held the database for over {WRITE_WAIT_SECONDS:g} s"
+            ) from None
+        try:
+            yield
+        finally:
+            self._lock.release()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Cursor]:
-        async with self._lock:
+        async with self._writer(), self._immediate() as cur:
+            yield cur
+
+    @asynccontextmanager
+    async def _immediate(self) -> AsyncIterator[Cursor]:
+        """``BEGIN IMMEDIATE`` ... ``COMMIT`` on the writer connection (its lock held); a
+        lock that another process kept past the busy timeout is :class:`DatabaseBusy`, after
+        everything was rolled back."""
+        try:
             await _run(self._conn, "BEGIN IMMEDIATE")
-            try:
-                yield _SqliteCursor(self._conn)
-            except BaseException:
-                await self._rollback()
-                raise
-            try:
-                await _run(self._conn, "COMMIT")
-            except BaseException:
-                await self._rollback()
-                raise
+        except sqlite3.OperationalError as exc:
+            if _is_busy(exc):
+                raise _busy(exc) from exc
+            raise
+        try:
+            yield _SqliteCursor(self._conn)
+        except BaseException as exc:
+            await self._rollback()
+            if _is_busy(exc):
+                raise _busy(exc) from exc
+            raise
+        try:
+            await _run(self._conn, "COMMIT")
+        except BaseException as exc:
+            await self._rollback()
+            if _is_busy(exc):
+                raise _busy(exc) from exc
+            raise
 
     async def _rollback(self) -> None:
         """Roll back what is still open, never hiding the error being handled.
@@ -131,12 +225,43 @@ class SqliteBackend(Backend):
 
     @asynccontextmanager
     async def reader(self) -> AsyncIterator[Cursor]:
-        async with self._lock:
-            yield _SqliteCursor(self._conn)
+        if not self._readers:  # :memory:: the one connection there is
+            async with self._lock:
+                yield _SqliteCursor(self._conn)
+            return
+        conn = await self._idle.get()
+        try:
+            if conn.in_transaction:  # a read cancelled while it ended its snapshot
+                await _run(conn, "ROLLBACK")
+            # One read transaction: the statements of a read (a game, then its seats) see
+            # one snapshot, whatever commits meanwhile.
+            await _run(conn, "BEGIN")
+            try:
+                yield _SqliteCursor(conn)
+            finally:
+                if conn.in_transaction:
+                    await _run(conn, "ROLLBACK")  # nothing was written: ends the snapshot
+        except sqlite3.OperationalError as exc:
+            if _is_busy(exc):  # rare in WAL (a recovery under way): like a busy write
+                raise _busy(exc) from exc
+            raise
+        finally:
+            self._idle.put_nowait(conn)
+
+    @asynccontextmanager
+    async def _migration_transaction(self) -> AsyncIterator[Cursor]:
+        # BEGIN IMMEDIATE already excludes every other writer, migrators included; at
+        # start-up the wait for another process's migration may be long.
+        async with self._writer():
+            await _run(self._conn, f"PRAGMA busy_timeout = {MIGRATION_BUSY_TIMEOUT_MS}")
+            try:
+                async with self._immediate() as cur:
+                    yield cur
+            finally:
+                await _run(self._conn, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
     def migration_transaction(self) -> AbstractAsyncContextManager[Cursor]:
-        # BEGIN IMMEDIATE already excludes every other writer, migrators included.
-        return self.transaction()
+        return self._migration_transaction()
 
     async def schema_version(self, cur: Cursor) -> int:
         exists = await cur.fetchone(
@@ -148,6 +273,7 @@ class SqliteBackend(Backend):
         return int(row[0]) if row and row[0] is not None else 0
 
     async def close(self) -> None:
+        await _close_quietly(*self._readers)
         await self._conn.close()
 
 

@@ -36,6 +36,23 @@ def latest_prompt(channel: simcord.ChannelHandle, viewer: Any = None) -> discord
     return None
 
 
+def replies(result: Any) -> list[Any]:
+    """What an interaction was answered with. A press deferred as an update of its message
+    (lobby buttons: deferred before the database is touched) reports that message as its
+    response; it is not a reply (no interaction made it), so it is left out."""
+    response = result.response
+    if response is not None and result.deferred and response.message.interaction_metadata is None:
+        response = None
+    return [r for r in [response, *result.followups] if r is not None]
+
+
+def only_reply(result: Any) -> Any:
+    """The single ephemeral message an interaction was answered with."""
+    out = replies(result)
+    assert len(out) == 1 and out[0].ephemeral, [(r.content, r.ephemeral) for r in out]
+    return out[0]
+
+
 def texts(channel: simcord.ChannelHandle) -> list[str]:
     return [m.content for m in channel.history()]
 

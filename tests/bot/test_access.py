@@ -19,7 +19,7 @@ import discord
 import pytest
 import simcord
 from bot_harness import World
-from bot_helpers import answer_controls, latest_prompt, texts
+from bot_helpers import answer_controls, latest_prompt, only_reply, replies, texts
 
 from bot import ids
 from bot.client import CivBot
@@ -69,17 +69,6 @@ async def setup_table(world: World) -> Table:
     assert game == "1"
     actor = [world.alice, world.bob][int(seat)]
     return Table(thread, prompt, actor, int(seat), int(version))
-
-
-def replies(result: Any) -> list[Any]:
-    return [r for r in [result.response, *result.followups] if r is not None]
-
-
-def only_reply(result: Any) -> Any:
-    """The single ephemeral message an interaction was answered with."""
-    out = replies(result)
-    assert len(out) == 1 and out[0].ephemeral, [(r.content, r.ephemeral) for r in out]
-    return out[0]
 
 
 def no_errors_logged(caplog: pytest.LogCaptureFixture) -> None:

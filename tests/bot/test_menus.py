@@ -9,6 +9,7 @@ whose prompts use every layout: a 64-option grouped action prompt, a bid of 38 n
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Iterator
 from typing import Any, ClassVar
@@ -358,6 +359,71 @@ async def test_numbers_as_buttons_and_a_checked_modal(world: World, simcord_bot:
     assert replies(good)[-1].content == "✅ You chose: bid:17"
     assert (await state_of(simcord_bot)).bid == 17
     assert not controls(fresh(thread, bid.id))  # the answered question is closed
+
+
+@pytest.mark.bot_settings(board_images=False)
+async def test_a_number_typed_after_a_restart_is_still_answered(
+    world: World, bot_factory: Factory
+) -> None:
+    """The modal carries the question it was opened for, not a handle on a modal kept in
+    memory: a restart between opening and submitting loses nothing."""
+    thread = await start(world)
+    bid = await _to_bid(world, thread)
+    typed = next(b for b in buttons(bid) if b["label"] == "Type a number…")
+    shown = await world.bob.click(bid, custom_id=typed["custom_id"])
+    assert shown.modal is not None
+    await world.env.restart_bot(bot_factory())
+
+    result = await world.bob.submit_modal(shown, {"number": "17"})
+    assert replies(result)[-1].content == "✅ You chose: bid:17"
+    assert (await state_of(bot_factory.bots[-1])).bid == 17
+
+
+@pytest.mark.bot_settings(board_images=False)
+async def test_a_modal_nobody_routes_is_told_it_expired(
+    world: World, simcord_bot: CivBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A modal id from an older version of the bot (``cb:nm:<game>:<interaction>``), or
+    any other, is answered (and logged) rather than left without an answer."""
+    thread = await start(world)
+    bid = await _to_bid(world, thread)
+    typed = next(b for b in buttons(bid) if b["label"] == "Type a number…")
+    before = (await simcord_bot.service.get(1)).version
+    caplog.set_level(logging.INFO, logger="bot.flow")
+    for modal_id in ("cb:nm:1:1456074443980800099", "feedback:1"):
+        shown = await world.bob.click(bid, custom_id=typed["custom_id"])
+        assert shown.modal is not None
+        # what the client sends back: the form as an older bot (or an altered client) named it
+        shown._interaction.modal["custom_id"] = modal_id
+        caplog.clear()
+        result = await world.bob.submit_modal(shown, {"number": "17"})
+        text = only_reply(result).content
+        assert "This form has expired" in text and "Press the button again" in text
+        assert any(modal_id in r.getMessage() for r in caplog.records), modal_id
+    assert (await simcord_bot.service.get(1)).version == before
+
+
+@pytest.mark.bot_settings(board_images=False)
+async def test_a_forged_number_button_cannot_answer_another_question(
+    world: World, simcord_bot: CivBot
+) -> None:
+    """alice's question is the grouped action panel (``take:0``..``take:39``...), not a
+    number: a "Type a number…" forged for it, with the right game, version and seat, opens a
+    form whose "1" must not be read as ``take:1``."""
+    thread = await start(world)
+    take = selects(newest_prompt(thread))[0]["custom_id"]
+    version = take.split(":")[3]
+    forged = f"cb:n:1:{version}:0:3:40"
+    message = await forge(simcord_bot, thread, {forged: ""})
+    shown = await world.alice.click(message, custom_id=forged)
+    assert shown.modal is not None
+    before = (await simcord_bot.service.get(1)).version
+
+    result = await world.alice.submit_modal(shown, {"number": "1"})
+    assert "This button or menu is not valid" in only_reply(result).content
+    assert (await simcord_bot.service.get(1)).version == before
+    state = await state_of(simcord_bot)
+    assert (state.phase, state.moves) == ("act", 0)
 
 
 @pytest.mark.bot_settings(board_images=False)

@@ -107,7 +107,7 @@ async def test_disk_full_surfaces_sqlites_error_and_keeps_the_store_usable(
         await store.start_game(game_id, 1, "{}", 1001.0)
         backend = store.backend
         assert isinstance(backend, SqliteBackend)
-        async with backend.reader() as cur:
+        async with backend.transaction() as cur:  # the writers' connection: it grows the file
             pages = await cur.fetchone("PRAGMA page_count")
             assert pages is not None
             await cur.fetchall(f"PRAGMA max_page_count = {int(pages[0]) + 5}")

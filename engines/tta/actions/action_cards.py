@@ -107,7 +107,7 @@ def targets(st: TtaState, seat: int, card: str) -> list[tuple[str, dict[str, Any
             out.append(("pop", {"order": "pop", "food": food}))
     elif order == "develop_technology":
         for t in dict.fromkeys(civ.hand):
-            if KIND[t] not in develop.TECHS:
+            if not develop.may_develop(civ, t):
                 continue
             # priced as ``develop.do`` pays: Scientific Cooperation's discount, and a partner
             # who cannot pay its part blocks the development

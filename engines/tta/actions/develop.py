@@ -9,7 +9,8 @@ cost (L1008); the old government leaves (L1012); spent tokens stay spent, new on
 usable at once (L1014, X15). Revolution (L1020-L1044): only with no civil action spent
 this turn (L1028, L1036); the lower cost (L1029); every civil action is spent, the new
 ones too (L1032, L1038); military actions untouched (L1040, X16).
-Options ``develop:<card>`` and ``revolution:<card>``.
+Options ``develop:<card>`` and ``revolution:<card>``; never for a card named like one in
+play (``may_develop``, L1050, ruling C14).
 
 Seams: ``SCIENCE_MODIFIERS[card in play](civ, tech, cost)`` (Shakespeare, Bach …) and
 ``ON_DEVELOP[card in play](st, seat, tech)`` (Leonardo, Newton, Einstein; a revolution
@@ -30,7 +31,7 @@ from engines.core.contract import Event, Option
 from engines.core.fast import event, fast_option
 from engines.tta.action_tokens import spent_first
 from engines.tta.facts import AGE, KIND, REVOLUTION, SCIENCE, SUBTYPE
-from engines.tta.play import discard_civil, enter, leave
+from engines.tta.play import discard_civil, enter, in_play_named, leave
 from engines.tta.ratings import (
     civil_left,
     civil_total,
@@ -49,6 +50,13 @@ ON_REVOLUTION: dict[str, Callable[[TtaState, int, str], None]] = {}
 SCIENCE_SHARES: list[Callable[[TtaState, int], list[tuple[int, int, int]]]] = []
 
 TECHS = frozenset({"farm", "mine", "urban", "unit", "special", "government"})
+
+
+def may_develop(civ: Civ, card: str) -> bool:
+    """``card`` (in the hand) is a technology that may enter play: none of its name is in
+    play already (L1050, ruling C14) — every path that develops asks this (the action,
+    action cards, Development of Civilization)."""
+    return KIND[card] in TECHS and not in_play_named(civ, card)
 
 
 def science_cost(civ: Civ, card: str, revolution: bool = False) -> int:
@@ -113,7 +121,7 @@ def options(st: TtaState, seat: int) -> list[Option]:
     out = []
     seen: set[str] = set()
     for card in civ.hand:
-        if card in seen or KIND[card] not in TECHS:
+        if card in seen or not may_develop(civ, card):
             continue
         seen.add(card)
         cost, shares = shared_cost(st, seat, science_cost(civ, card))

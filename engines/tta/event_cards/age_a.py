@@ -137,7 +137,7 @@ def civilization_options(civ: Civ) -> list[OptionRow]:
                 continue
             out.append([f"build:{t}", "build", {"card": t, "res": cost}, t])
     for t in dict.fromkeys(civ.hand):
-        if KIND[t] not in develop.TECHS:
+        if not develop.may_develop(civ, t):
             continue
         cost = max(0, develop.science_cost(civ, t) - 1)
         if cost <= civ.science:

@@ -544,7 +544,12 @@ def test_every_card_has_the_reference_s_chinese_name_else_english(lang: str) -> 
         assert name(lang, "tta", card) == (known or reference[card]["en"]), card
     assert name(lang, "tta", "III_impact_of_science") == reference[
         "III_impact_of_science"][script]
-    assert name(lang, "tta", "III_bill_gates") == "Bill Gates"
+    # both branches are met: cards no source names (2015-only ones such as Cultural
+    # Heritage) read in English, the community names (Bill Gates's too) in Chinese
+    unnamed = {card for card in CARDS if reference[card][script] is None}
+    assert "A_cultural_heritage" in unnamed and "III_bill_gates" not in unnamed
+    assert name(lang, "tta", "A_cultural_heritage") == "Cultural Heritage"
+    assert name(lang, "tta", "III_bill_gates") != "Bill Gates"
 
 
 def test_the_game_uses_the_tta_hooks() -> None:
@@ -721,7 +726,8 @@ def test_churchill_s_choice_and_the_science_it_restricts_are_worded() -> None:
         "Bo — Winston Churchill: +3 science points for unit technologies this turn, "
         "+3 resources for military units this turn.")
     scored = Event(kind="ability", seat=1, params={"card": churchill, "culture": 3})
-    assert event_text("tta", "zh-TW", scored, NAMES) == "Bo — Winston Churchill：+3 文化點數。"
+    assert event_text("tta", "zh-TW", scored, NAMES) == (
+        f"Bo — {name('zh-TW', 'tta', churchill)}：+3 文化點數。")
 
 
 def test_every_result_breakdown_key_is_worded_for_the_thread_and_the_image() -> None:
@@ -770,7 +776,7 @@ def test_ending_the_turn_tells_what_churchill_gives_if_unused() -> None:
     assert option_text("tta", "en", costly, NAMES) == (
         "End turn — 2 civil actions unused (Winston Churchill: +3 culture points)")
     assert option_text("tta", "zh-CN", end, NAMES) == (
-        "结束回合（Winston Churchill：+3 文化点数）")
+        f"结束回合（{name('zh-CN', 'tta', 'III_winston_churchill')}：+3 文化点数）")
 
 
 # -- resignation, the short game, Scientific Cooperation (issue 10) -------------------------
@@ -852,6 +858,34 @@ def test_a_resignation_is_told_in_the_thread(lang: str) -> None:
             "War over Territory declared by Bo on Di is cancelled.")
     if lang == "zh-CN":
         assert "体面退出" in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_war_over_technology_s_spoils_tell_technologies_and_the_rest_as_science_C13(
+        lang: str) -> None:
+    """Ruling C13: the winner takes special technologies, then the rest as science — the
+    option says "the rest as science" with its amount, and the resolution names both the
+    technologies and the science taken (or either alone)."""
+    rest = Option(id="science", key="war_rest_science", params={"science": 2})
+    worded = option_text("tta", lang, rest, NAMES)
+    assert "2" in worded and "{" not in worded and "war_rest_science" not in worded
+    both = Event(kind="war_resolved", seat=None, params={
+        "card": "II_war_over_technology", "attacker_seat": 0, "defender_seat": 1,
+        "winner_seat": 0, "advantage": 12, "strengths": [14, 2],
+        "technologies": ["I_code_of_laws", "I_cartography"], "science": 2})
+    text = event_text("tta", lang, both, NAMES)
+    for card in ("I_code_of_laws", "I_cartography"):
+        assert name(lang, "tta", card) in text
+    assert t(lang, "tta.spoils.science", n=2) in text and "{" not in text
+    techs_only = both.model_copy(update={"params": {**both.params, "science": 0}})
+    assert t(lang, "tta.spoils.science", n=0) not in event_text("tta", lang, techs_only, NAMES)
+    science_only = both.model_copy(update={"params": {
+        k: v for k, v in both.params.items() if k != "technologies"}})
+    assert t(lang, "tta.spoils.science", n=2) in event_text("tta", lang, science_only, NAMES)
+    if lang == "en":
+        assert worded == "Take the rest as science (2)"
+        assert text == ("War over Technology: Ana wins by 12 and takes Code of Laws, "
+                        "Cartography and 2 science points from Bo.")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -24,7 +24,10 @@ from tta_helpers import ENGINE, check_invariants, check_tokens
 
 from engines.core.contract import UNDO, GameResult, Prompt
 from engines.core.rng import Rng
-from engines.tta import undo_window
+from engines.tta import undo_window, wars
+from engines.tta.actions.develop import TECHS
+from engines.tta.facts import KIND, NAME
+from engines.tta.play import in_play_named
 from engines.tta.state import TtaState
 
 #: options that end a phase: the busy policy picks something else 9 times in 10
@@ -39,6 +42,8 @@ RESIGN_ODDS = 150
 #: the age in which a game that nobody left ends: the first game and the short game after
 #: Age II (L184, L2220-L2222), the full game in Age IV (L1940-L1949)
 LAST_AGE = {"first": 3, "peaceful": 4, "full": 4, "short": 3}
+#: ``Outcome.chosen``'s count of pacts offered with two players left after a resignation
+PACT_TWO_LEFT = "pact (two left)"
 #: a game longer than this many answers does not end
 MAX_ANSWERS = 30_000
 #: the failures a worker keeps with their logs (the others are only counted)
@@ -117,7 +122,8 @@ class Outcome:
     #: event kinds over every game (``war_declared``, ``war_resolved``, ``resigned``…)
     events: Counter[str] = field(default_factory=Counter)
     #: chosen options by prefix (``aggression``, ``war``, ``pact``…), the resignation's
-    #: whole (``resign``, ``resign:confirm``, ``resign:back``)
+    #: whole (``resign``, ``resign:confirm``, ``resign:back``); :data:`PACT_TWO_LEFT`: pacts
+    #: offered after a resignation left two players (ruling C15)
     chosen: Counter[str] = field(default_factory=Counter)
     #: how games ended (``GameResult.victory``)
     victories: Counter[str] = field(default_factory=Counter)
@@ -160,6 +166,8 @@ def play(mode: str, players: int, seed: int, checks: str = "all",
         check_asked(st)
         prompt, oid = choose(st, rng)
         log.append((prompt.seat, oid))  # first: a failing answer is the log's last
+        if oid.startswith("pact:") and st.count_left() == 2 < st.players:
+            out.chosen[PACT_TWO_LEFT] += 1
         events.update(e.kind for e in ENGINE.apply(st, prompt.seat, oid))
         out.chosen[oid if oid.startswith(RESIGN) else oid.partition(":")[0]] += 1
         check(st)
@@ -173,13 +181,55 @@ def play(mode: str, players: int, seed: int, checks: str = "all",
 
 def check_asked(st: TtaState) -> None:
     """Before an answer: no resigned seat is asked anything (L2071, platform §4.7); a
-    2-player game has no pact in play and offers none (L2035)."""
-    for p in ENGINE.prompts(st):
+    2-player game has no pact in play and offers none (L2035); the rulings C13-C15 hold
+    (:func:`check_rulings`)."""
+    prompts = ENGINE.prompts(st)
+    for p in prompts:
         assert not st.civs[p.seat].resigned, ("a resigned seat is asked", p.kind, p.seat)
         if st.players == 2:
             assert not any(o.id.startswith("pact:") for o in p.options), p.kind
     if st.players == 2:
         assert not st.pacts, "a pact in a 2-player game (L2035)"
+    check_rulings(st, prompts)
+
+
+#: the option-id markers of a development (the action, an action card's target, an event's
+#: choice): the technology's id follows
+DEVELOPS = ("develop:", "revolution:")
+
+
+def check_rulings(st: TtaState, prompts: list[Prompt]) -> None:
+    """Rulings C13-C15 at a position (``prompts``: its open prompts):
+
+    - C14 (L632, L1050): no player holds two technology cards of one name across its hand
+      and play area, and no prompt offers a player to develop (or revolt to) a card named
+      like one in its play area;
+    - C13: a ``war_spoils`` question always offers the finishing "the rest as science"
+      (``wars.REST``), which is also its timeout;
+    - C15: a political phase offers each pact of the hand to every other player left (also
+      when a resignation has left two).
+    """
+    for seat, civ in enumerate(st.civs):
+        held = [NAME[c] for c in (*civ.hand, *civ.techs, civ.government) if KIND[c] in TECHS]
+        assert len(held) == len(set(held)), ("two technologies of one name (C14)", seat, held)
+    for p in prompts:
+        civ = st.civs[p.seat]
+        for o in p.options:
+            for marker in DEVELOPS:
+                _, found, tech = o.id.rpartition(marker)
+                if found and tech in KIND:
+                    assert not in_play_named(civ, tech), ("develops a duplicate (C14)", o.id)
+        if p.kind == "war_spoils":
+            rest = p.option(wars.REST)
+            assert rest is not None and rest.key == "war_rest_science", p.options
+            assert ENGINE.timeout_option(st, p.seat) == wars.REST
+        elif p.kind == "politics":
+            ids = {o.id for o in p.options}
+            for card in {c for c in civ.military if KIND[c] == "pact"}:
+                for partner in st.seats_left():
+                    if partner != p.seat:
+                        assert any(i.startswith(f"pact:{card}:{partner}") for i in ids), (
+                            "a pact in hand not offered (C15)", card, partner)
 
 
 def check_end(st: TtaState, mode: str, events: Counter[str]) -> GameResult:

@@ -13,6 +13,11 @@ resigning where it is offered once in 150 times (``parallel_games.choose``); bey
   is legal — it is *played* one answer in ten, so its effect runs; a resigned seat is never
   asked; full games: every declared war is resolved or cancelled, aggressions, wars and
   pacts (3-4 players) happen, no pact in a 2-player game (L2035); resignations happen;
+  rulings C13-C15 hold before every answer (``parallel_games.check_rulings``: no player
+  holds two technologies of one name, none is offered to develop one named like a card in
+  play, a ``war_spoils`` question always offers "the rest as science" as its timeout, a
+  political phase offers every pact of the hand to every other player left), and pacts
+  are offered after a resignation has left two players (3-4 player full games);
 - expensive, after every answer of 90 first, 60 peaceful, 36 full and 18 short games: every
   rating and every prompt (the ``end`` forecast included) equals a fresh recomputation from
   a JSON copy with every cache cleared (``undo_window`` prompt cache, ``ratings.reading`` memo,
@@ -95,6 +100,8 @@ def test_thousands_of_random_full_games_with_resignations_end_and_resolve_every_
     assert out.events["aggression"] and out.events["aggression_succeeded"]
     assert out.events["war_declared"] and out.events["war_resolved"]
     assert bool(out.events["pact_accepted"]) == (players > 2)
+    if mode == "full" and players > 2:  # ruling C15: pacts still offered with two left
+        assert out.chosen[parallel_games.PACT_TWO_LEFT]
     assert out.events["resigned"] == out.chosen["resign:confirm"] > games // 20
     assert out.chosen["resign:back"]  # the confirmation's way back was taken too
     if players == 2:  # the other player is left alone: they win at once

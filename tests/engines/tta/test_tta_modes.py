@@ -171,15 +171,19 @@ def test_random_full_games_never_resign() -> None:
 
 
 def test_a_resignation_to_two_players_takes_the_kept_pacts_out_of_later_decks_C8_L2035() -> None:
-    """Ruling C8 re-trims the decks of ages not yet begun to the players left: at 2 no pact
-    stays, the four a peaceful game kept included (L2035)."""
+    """Ruling C8 re-trims the decks of ages not yet begun to the players left: at 2 they
+    keep no pact, the four a peaceful game kept included (L2035); the current deck keeps its
+    own (ruling C15: a resignation makes no pact unplayable)."""
     st = to_round_two(peaceful(3, seed=2))
     st.step = "politics"
     seat = st.current
     assert st.age == 1 and conflict_cards(st)
+    current = [c for c in st.military_decks[1] if KIND[c] == "pact"]
+    assert current == ["I_trade_routes_agreement"]
     ENGINE.apply(st, seat, "resign")
     ENGINE.apply(st, seat, "resign:confirm")
     assert st.civs[seat].resigned and st.count_left() == 2
+    assert [c for c in st.military_decks[1] if KIND[c] == "pact"] == current
     for age in (2, 3):
         assert not any(KIND[c] == "pact" for c in st.military_decks[age])
     assert "II_scientific_cooperation" in st.removed

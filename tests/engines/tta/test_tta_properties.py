@@ -2,7 +2,10 @@
 (global conflict in every other one; a rare resignation where it is offered) at 2, 3 and 4
 players, through the lobby (platform §7 T1-T3 property tests):
 every game ends; yellow and blue tokens are conserved per player and every card is in
-exactly one place after every answer (scope §8); the state survives a JSON round trip; a
+exactly one place after every answer (scope §8); rulings C13-C15 hold after every answer
+(``parallel_games.check_rulings``: never two technologies of one name, nor the offer to
+develop one; the war spoils' "rest as science"; pacts playable after a resignation); the
+state survives a JSON round trip; a
 replay from seed + answers gives the same state; every prompt's timeout option is legal;
 no hidden card appears in the public view."""
 
@@ -12,7 +15,7 @@ import json
 from collections import Counter
 
 import pytest
-from parallel_games import RESIGN, RESIGN_ODDS, check_end, lobby_options
+from parallel_games import RESIGN, RESIGN_ODDS, check_end, check_rulings, lobby_options
 from tta_helpers import ENGINE, check_invariants
 
 from engines.core.contract import Prompt
@@ -49,7 +52,9 @@ def _play(players: int, seed: int, check_every: int, busy: bool = False,
     kinds: Counter[str] = Counter()
     steps = 0
     while ENGINE.result(st) is None:
-        prompt = _one(ENGINE.prompts(st), rng)
+        prompts = ENGINE.prompts(st)
+        check_rulings(st, prompts)  # C13-C15 after every answer
+        prompt = _one(prompts, rng)
         assert prompt.options, "a prompt always offers something"
         timeout = ENGINE.timeout_option(st, prompt.seat)
         assert timeout is not None and prompt.option(timeout) is not None

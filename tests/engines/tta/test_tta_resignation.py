@@ -33,6 +33,7 @@ CULTURE_WAR = "III_war_over_culture"
 TERRITORY_WAR = "II_war_over_territory"
 PEACE = "III_peace_treaty"
 ALLIANCE = "III_military_alliance"
+OPEN_BORDERS = "I_open_borders_agreement"
 
 
 def table(players: int = 3, seed: int = 1, current: int = 0, start: int = 0,
@@ -273,16 +274,31 @@ def test_no_attack_war_or_pact_on_a_resigned_seat() -> None:
     assert 0 not in partners and partners
 
 
-def test_no_pact_offered_with_two_players_left_L2035() -> None:
-    """C8: the 2-player rules have no pacts; one already in play stays."""
+def test_c15_a_pact_in_hand_stays_playable_with_two_players_left_FAQ_p11_p16() -> None:
+    """Ruling C15 (FAQ pp. 11, 16): a resignation that leaves two players makes no pact
+    unplayable. The pact in seat 1's hand is offered to seat 2 (never to the resigned seat),
+    accepted and in effect; the pact in play between the two stays; the current (Age I)
+    military deck keeps its pacts — only the decks of ages not yet begun lose theirs (C8)."""
     st = table(players=3)
-    pull(st, ALLIANCE)
-    st.pacts = [{"card": ALLIANCE, "owner": 1, "partner": 2, "owner_side": "a"}]
+    pull(st, ALLIANCE)  # in seat 2's area: seat 1's new pact does not replace it (L2041)
+    st.pacts = [{"card": ALLIANCE, "owner": 2, "partner": 1, "owner_side": "a"}]
+    st.civs[1].military.append(pull(st, OPEN_BORDERS))
+    current_pacts = Counter(c for c in st.military_decks[1] if c in pacts.PACTS)
+    assert current_pacts
     resign(st)
-    seat = st.current
-    st.civs[seat].military.append(pull(st, PEACE))
-    assert [o.id for o in pacts.options(st, seat)] == [f"cancel_pact:{ALLIANCE}"]
-    assert [p["card"] for p in st.pacts] == [ALLIANCE]
+    assert st.count_left() == 2 and st.current == 1
+    assert Counter(c for c in st.military_decks[1] if c in pacts.PACTS) == current_pacts
+    assert not any(c in pacts.PACTS for a in (2, 3) for c in st.military_decks[a])
+    offers = [o for o in prompt_ids(st) if o.startswith("pact:")]
+    assert offers == [f"pact:{OPEN_BORDERS}:2"]
+    answer(st, f"pact:{OPEN_BORDERS}:2")
+    (offer,) = [p for p in ENGINE.prompts(st) if p.seat == 2]
+    assert offer.kind == "pact_offer"
+    events = ENGINE.apply(st, 2, "accept")
+    assert "pact_accepted" in kinds(events)
+    assert [p["card"] for p in st.pacts] == [ALLIANCE, OPEN_BORDERS]
+    assert st.civs[1].pact_mods.get("ma") == st.civs[2].pact_mods.get("ma") == 1
+    check_invariants(st)
 
 
 def test_turn_order_skips_the_resigned_seat() -> None:

@@ -9,7 +9,7 @@ import pytest
 from politics_helpers import pull, set_units, strengths
 from tta_helpers import ENGINE, answer, check_invariants, option_ids
 
-from engines.core.contract import Event
+from engines.core.contract import Event, Prompt
 from engines.tta import ages, conflict, setup, turn, undo_window, wars
 from engines.tta.conflict import GANDHI
 from engines.tta.ratings import military_left, strength
@@ -280,12 +280,20 @@ def tech(st: TtaState, seat: int, card: str) -> None:
     st.civs[seat].techs.append(pull(st, card))
 
 
-def test_war_over_technology_the_winner_may_take_special_technologies_instead() -> None:
-    """MC: the winner may instead take the loser's special technologies whose science costs
-    total no more than the advantage (research §3.1: the winner's choice), one at a time.
-    Advantage 9: Masonry (3), Cartography (4) and Code of Laws (6) fit, Justice System (7)
-    too, Civil Service (10) does not; after Masonry the budget is 6; after Code of Laws 0.
-    Taken cards move; no science moves."""
+def rest(p: Prompt) -> int:
+    """The science the ``war_spoils`` finishing choice ("the rest as science") gives."""
+    option = p.option(wars.REST)
+    assert option is not None and option.key == "war_rest_science"
+    return int(option.params["science"])
+
+
+def test_war_over_technology_the_winner_takes_special_technologies_one_at_a_time_C13() -> None:
+    """MC, ruling C13: the winner takes the loser's special technologies whose science costs
+    total no more than the advantage, one at a time, then the rest as science. Advantage 9:
+    Masonry (3), Cartography (4) and Code of Laws (6) fit, Justice System (7) too, Civil
+    Service (10) does not; after Masonry the budget is 6; after Code of Laws 0, so the rest is
+    0 science and nothing is asked any more. The finishing choice is offered at every step
+    and is the timeout."""
     st = full_table()
     war(st, TECHNOLOGY, 0, 1)
     for card in ("I_masonry", "I_cartography", "I_code_of_laws", "III_civil_service"):
@@ -301,19 +309,94 @@ def test_war_over_technology_the_winner_may_take_special_technologies_instead() 
     (p,) = ENGINE.prompts(st)
     assert p.kind == "war_spoils" and p.seat == 0
     assert [o.id for o in p.options] == [
-        "science", "tech:I_masonry", "tech:I_cartography", "tech:I_code_of_laws"]
+        "tech:I_masonry", "tech:I_cartography", "tech:I_code_of_laws", "science"]
+    assert rest(p) == 9
     assert ENGINE.timeout_option(st, 0) == "science"
     ENGINE.apply(st, 0, "tech:I_masonry")
     (p,) = ENGINE.prompts(st)
-    assert [o.id for o in p.options] == ["tech:I_cartography", "tech:I_code_of_laws", "done"]
-    assert p.params["budget"] == 6
+    assert [o.id for o in p.options] == ["tech:I_cartography", "tech:I_code_of_laws", "science"]
+    assert p.params["budget"] == 6 and rest(p) == 6
+    assert ENGINE.timeout_option(st, 0) == "science"
     events = ENGINE.apply(st, 0, "tech:I_code_of_laws")
     e = resolved(events)
-    assert e.params["technologies"] == ["I_masonry", "I_code_of_laws"] and "science" not in e.params
+    assert e.params["technologies"] == ["I_masonry", "I_code_of_laws"]
+    assert e.params["science"] == 0
     assert "I_masonry" in st.civs[0].techs and "I_code_of_laws" in st.civs[0].techs
     assert "I_masonry" not in st.civs[1].techs and st.civs[1].science == 20
     assert st.interrupt is None and st.wars == []
     check_invariants(st)
+
+
+def test_war_over_technology_code_of_laws_and_cartography_then_2_science_C13() -> None:
+    """Ruling C13 (Code of Laws p. 3: the winner may mix). Advantage 12, the loser holds Code
+    of Laws (6) and Cartography (4) and has 30 science: the winner takes both (budget 2
+    left, no technology fits any more) and then 2 science; the loser keeps 28. The event
+    tells both."""
+    st = full_table()
+    war(st, TECHNOLOGY, 0, 1)
+    tech(st, 1, "I_code_of_laws")
+    tech(st, 1, "I_cartography")
+    strengths(st, 14, 1, 0)  # the loser's Cartography adds 1
+    advantage = strength(st.civs[0]) - strength(st.civs[1])
+    assert advantage == 12
+    st.civs[0].science, st.civs[1].science = 5, 30
+    wars.resolve_due(st, 0)
+    (p,) = ENGINE.prompts(st)
+    assert [o.id for o in p.options] == ["tech:I_code_of_laws", "tech:I_cartography", "science"]
+    ENGINE.apply(st, 0, "tech:I_code_of_laws")
+    (p,) = ENGINE.prompts(st)
+    assert [o.id for o in p.options] == ["tech:I_cartography", "science"]
+    assert rest(p) == 6
+    e = resolved(ENGINE.apply(st, 0, "tech:I_cartography"))
+    assert e.params["technologies"] == ["I_code_of_laws", "I_cartography"]
+    assert e.params["science"] == 2
+    assert (st.civs[0].science, st.civs[1].science) == (7, 28)
+    assert {"I_code_of_laws", "I_cartography"} <= set(st.civs[0].techs)
+    assert not {"I_code_of_laws", "I_cartography"} & set(st.civs[1].techs)
+    assert st.interrupt is None and st.wars == []
+    check_invariants(st)
+
+
+def test_war_over_technology_the_rest_as_science_after_one_technology_C13() -> None:
+    """Ruling C13: after taking Code of Laws (6) of advantage 12 the winner chooses "the rest
+    as science": 6 science more, capped by the loser's 4; Cartography stays with the
+    loser."""
+    st = full_table()
+    war(st, TECHNOLOGY, 0, 1)
+    tech(st, 1, "I_code_of_laws")
+    tech(st, 1, "I_cartography")
+    strengths(st, 14, 1, 0)  # Cartography adds 1: advantage 12
+    st.civs[0].science, st.civs[1].science = 0, 4
+    wars.resolve_due(st, 0)
+    ENGINE.apply(st, 0, "tech:I_code_of_laws")
+    (p,) = ENGINE.prompts(st)
+    assert rest(p) == 4
+    e = resolved(ENGINE.apply(st, 0, "science"))
+    assert e.params["technologies"] == ["I_code_of_laws"] and e.params["science"] == 4
+    assert (st.civs[0].science, st.civs[1].science) == (4, 0)
+    assert "I_cartography" in st.civs[1].techs
+    check_invariants(st)
+
+
+def test_war_over_technology_the_timeout_takes_the_rest_as_science_C13() -> None:
+    """Ruling C13: the deadline's default finishes — with no technology taken it is the
+    whole advantage as science (12, the loser has 30); after one, the rest."""
+    for picks, techs, science in (((), [], 12), (("tech:I_cartography",), ["I_cartography"], 8)):
+        st = full_table()
+        war(st, TECHNOLOGY, 0, 1)
+        tech(st, 1, "I_code_of_laws")
+        tech(st, 1, "I_cartography")
+        strengths(st, 14, 1, 0)  # Cartography adds 1: advantage 12
+        st.civs[0].science, st.civs[1].science = 0, 30
+        wars.resolve_due(st, 0)
+        for pick in picks:
+            ENGINE.apply(st, 0, pick)
+        default = ENGINE.timeout_option(st, 0)
+        assert default == "science"
+        e = resolved(ENGINE.apply(st, 0, default))
+        assert e.params.get("technologies", []) == techs and e.params["science"] == science
+        assert (st.civs[0].science, st.civs[1].science) == (science, 30 - science)
+        check_invariants(st)
 
 
 def test_war_over_technology_a_better_own_special_technology_is_not_replaced() -> None:
@@ -342,6 +425,43 @@ def test_war_over_technology_a_better_own_special_technology_is_not_replaced() -
     assert e.params["winner_seat"] == 0 and e.params["technologies"] == ["II_strategy"]
     assert "II_strategy" in st2.civs[0].techs and "I_warfare" not in st2.civs[0].techs
     assert "I_warfare" in st2.removed
+    check_invariants(st2)
+
+
+def test_c14_war_spoils_offer_no_technology_named_like_one_in_the_winners_hand_L632_L1050(
+        ) -> None:
+    """L632, L1050, ruling C14: the winner holding Code of Laws in its hand is not offered
+    the loser's Code of Laws (it would hold two of that name, and the engine would then offer
+    to develop the copy); Cartography still is. With nothing else to take, the advantage is
+    science and the hand's Code of Laws may still be developed."""
+    st = full_table()
+    st.civs[0].hand.append(pull(st, "I_code_of_laws"))
+    tech(st, 1, "I_code_of_laws")
+    tech(st, 1, "I_cartography")
+    war(st, TECHNOLOGY, 0, 1)
+    strengths(st, 14, 1, 0)
+    st.civs[1].science = 30
+    assert wars.takeable(st, 0, 1, 12) == ["I_cartography"]
+    wars.resolve_due(st, 0)
+    (p,) = ENGINE.prompts(st)
+    assert [o.id for o in p.options] == ["tech:I_cartography", "science"]
+    e = resolved(ENGINE.apply(st, 0, "tech:I_cartography"))
+    assert e.params["technologies"] == ["I_cartography"] and e.params["science"] == 8
+    assert "I_code_of_laws" not in st.civs[0].techs
+    assert st.civs[0].hand == ["I_code_of_laws"] and "I_code_of_laws" in st.civs[1].techs
+    check_invariants(st)
+    st2 = full_table()
+    st2.civs[0].hand.append(pull(st2, "I_code_of_laws"))
+    tech(st2, 1, "I_code_of_laws")
+    war(st2, TECHNOLOGY, 0, 1)
+    strengths(st2, 13, 1, 0)
+    st2.civs[1].science = 30
+    e = resolved(wars.resolve_due(st2, 0))  # nothing to choose: no question
+    assert "technologies" not in e.params and e.params["science"] == 12
+    assert st2.interrupt is None and "I_code_of_laws" not in st2.civs[0].techs
+    st2.step = "action"
+    st2.civs[0].science = 20
+    assert "develop:I_code_of_laws" in option_ids(st2)
     check_invariants(st2)
 
 

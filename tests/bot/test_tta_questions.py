@@ -1,0 +1,85 @@
+"""A question raised by a seat's own answer is asked anew (issue "Defects first" #5).
+
+The short game's keep question (book L2237-L2239, ruling C11) goes to every player at once
+when Age I ends, which happens in the current player's own end of turn: that seat is asked
+too, outside its turn panel. It must be told like the others (mentioned in the thread), and
+its clock (reminder, deadline) must start from that question, not from its turn's start.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+
+import pytest
+from bot_harness import Factory, World
+from bot_helpers import pinged_since
+from sw_driver import open_game
+from test_tta_game import GAME_ID, play_script, state_of
+from tta_driver import TtaDriver
+
+from engines.tta.engine import TtaEngine
+from engines.tta.state import TtaState
+
+ENGINE = TtaEngine()
+
+
+def keep_follows(state: TtaState) -> str | None:
+    """An answer of the current seat after which it is asked the keep question (with every
+    other player), or None."""
+    prompts = ENGINE.prompts(state)
+    if len(prompts) != 1 or prompts[0].seat != state.current:
+        return None
+    for option in prompts[0].options:
+        trial = ENGINE.copy(state)
+        ENGINE.apply(trial, state.current, option.id)
+        asked = {p.seat: p.kind for p in ENGINE.prompts(trial)}
+        if asked.get(state.current) == "short_keep" and len(asked) == state.players:
+            return option.id
+    return None
+
+
+@pytest.mark.bot_settings(board_images=False, reminder_delay_minutes=600)
+async def test_the_seat_whose_discard_ends_age_i_is_asked_its_keep_question_anew(
+    world: World, bot_factory: Factory
+) -> None:
+    now = [1_000_000.0]
+    clock: Callable[[], float] = lambda: now[0]  # noqa: E731
+    await world.env.restart_bot(bot_factory(clock=clock))
+    players = world.members(2)
+    thread = await open_game(world.channel, players, "tta", ["mode=short", "reaction_deadline=1h"])
+    await play_script(world, bot_factory, players, lambda s: keep_follows(s) is not None,
+                      clock=clock)
+    bot = bot_factory.bots[-1]
+    state = await state_of(bot)
+    seat, option = state.current, keep_follows(state)
+    assert option is not None
+    driver = TtaDriver(world.env, bot_factory.bots, thread, players, random.Random(1))
+    now[0] += 50 * 60  # 50 minutes since the seat was last asked something
+    mark = max(m.id for m in thread.history())
+    await driver.answer_option(seat, option)
+    prompts = {p.seat: p for p in await bot.service.prompts(GAME_ID)}
+    # (the turn has passed on meanwhile: asked out of turn, on the reaction deadline)
+    assert prompts[seat].kind == "short_keep" and prompts[seat].reaction
+    version = (await bot.service.get(GAME_ID)).version
+    # told: mentioned in the thread like every other seat asked
+    assert pinged_since(driver.stored(thread), players[seat].user.id, mark)
+    # its clock starts now
+    notices = {n.seat: n for n in await bot.store.turn_notices(math.inf) if n.game_id == GAME_ID}
+    assert notices[seat].version == version and notices[seat].mentioned_at == now[0]
+    cog = bot.get_cog("AdminCog")
+    assert cog is not None
+    now[0] += 20 * 60  # past an hour from its turn's start, not from the question
+    await cog.reminders.check()  # type: ignore[attr-defined]
+    assert (await bot.service.get(GAME_ID)).version == version  # nobody chosen for
+    now[0] += 15 * 60  # past half the hour: reminded
+    mark = max(m.id for m in thread.history())
+    await cog.reminders.check()  # type: ignore[attr-defined]
+    reminded = [m for m in thread.history() if m.id > mark and "reminder" in m.content.lower()
+                or m.id > mark and players[seat].mention in m.content]
+    assert reminded, [m.content for m in thread.history() if m.id > mark]
+    now[0] += 30 * 60  # an hour after the question: the bot keeps an event for it
+    await cog.reminders.check()  # type: ignore[attr-defined]
+    assert seat not in {p.seat for p in await bot.service.prompts(GAME_ID)
+                        if p.kind == "short_keep"}
