@@ -326,7 +326,7 @@ CARDS: dict[str, CivilCard | MilitaryCard] = {**CIVIL, **MILITARY}
 @cache
 def names() -> dict[str, dict[str, str]]:
     """``{id: {"en", "zh-TW", "zh-CN"}}`` for every card and game term (English where no
-    Chinese name is known: 190 of the 236 cards, reference README "Chinese names")."""
+    Chinese name is known: 23 of the 236 cards, reference README "Chinese names")."""
     raw: dict[str, dict[str, str]] = _read("names.json")
     missing = [i for i in CARDS if not (raw.get(i) or {}).get("en")]
     if missing:

@@ -35,4 +35,6 @@ def test_importing_the_layer_pulls_in_neither_the_bot_nor_discord() -> None:
 def test_renderer_words_and_card_names_come_from_the_catalogues() -> None:
     assert i18n.t("zh-CN", "tta.render.farms_mines") == "农场和矿山"
     assert i18n.name("zh-TW", "tta", "A_colossus") == "羅德島太陽神巨像"
-    assert i18n.name("zh-TW", "tta", "III_movies") == "Movies"  # no Chinese name: English
+    assert i18n.name("zh-TW", "tta", "III_movies") == "電影"  # a community name
+    # no Chinese name: English
+    assert i18n.name("zh-TW", "tta", "A_cultural_heritage") == "Cultural Heritage"

@@ -46,7 +46,7 @@ def test_every_id_has_an_english_name_and_three_locales() -> None:
         assert cat.name(cid, "zh-CN") and cat.name(cid, "zh-TW")
     assert cat.name("A_agriculture", "zh-CN") == "农业"
     # no Chinese name known: English shown (reference README "Chinese names")
-    assert cat.name("II_selective_breeding", "zh-CN") == "Selective Breeding"
+    assert cat.name("A_cultural_heritage", "zh-CN") == "Cultural Heritage"
 
 
 def test_first_game_entry_counts_scope_32() -> None:
