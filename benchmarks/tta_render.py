@@ -106,7 +106,7 @@ def main() -> None:
     ):
         kit.clear_caches()
         tta.card_tile.cache_clear()
-        cold, times = harness.time_position(args.n, render, draw, kit.png_bytes)
+        cold, times = harness.time_position(args.n, render, draw, tta.encode)
         print(f"\n{label} (target < {target} ms): cold first render {cold:.1f} ms")
         times.print_summary()
         im = times.image

@@ -1013,8 +1013,8 @@ def warm_up(langs: Sequence[str] = LANGUAGES) -> None:
 
 
 def encode(image: Image.Image) -> bytes:
-    """PNG bytes (unfiltered rows, zlib level 2: encoding is most of a render's time)."""
-    return kit.png_bytes(image, 2)
+    """PNG bytes as the bot sends them (``kit.encode``: an 8-bit palette)."""
+    return kit.encode(image)
 
 
 def render_board(

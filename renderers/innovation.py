@@ -893,8 +893,8 @@ def board_texts(
 
 
 def encode(image: Image.Image) -> bytes:
-    """PNG bytes (unfiltered rows, zlib level 2)."""
-    return kit.png_bytes(image, 2)
+    """PNG bytes as the bot sends them (``kit.encode``: an 8-bit palette)."""
+    return kit.encode(image)
 
 
 def render_board(

@@ -1494,7 +1494,8 @@ def city_image(
 
 
 def encode(image: Image.Image) -> bytes:
-    return kit.png_bytes(image, 2)
+    """PNG bytes as the bot sends them (``kit.encode``: an 8-bit palette)."""
+    return kit.encode(image)
 
 
 def render_table(

@@ -1113,16 +1113,21 @@ def civ_image(view: TtaView, seat: int, lang: str = "en",
 # -- entry points (bot/render.py) ---------------------------------------------------------
 
 
+def encode(image: Image.Image) -> bytes:
+    """PNG bytes as the bot sends them (``kit.encode``: an 8-bit palette)."""
+    return kit.encode(image)
+
+
 def render_board(view: TtaView, lang: str = "en",
                  player_names: Sequence[str] | None = None) -> bytes:
     """PNG of the table (only public fields of ``view`` are drawn)."""
-    return kit.png_bytes(table_image(view, lang, player_names))
+    return encode(table_image(view, lang, player_names))
 
 
 def render_civ(view: TtaView, seat: int, lang: str = "en",
                player_names: Sequence[str] | None = None) -> bytes:
     """PNG of one civilization; with the owner's view it shows the military hand too."""
-    return kit.png_bytes(civ_image(view, seat, lang, player_names))
+    return encode(civ_image(view, seat, lang, player_names))
 
 
 def render_hand(view: TtaView, lang: str = "en",

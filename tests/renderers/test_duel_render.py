@@ -77,7 +77,7 @@ def test_renders_a_png_of_the_expected_size(
     views: dict[str, DuelView], key: str, lang: str
 ) -> None:
     im = decode(duel.render_board(views[key], lang, NAMES))
-    assert im.format == "PNG" and im.mode == "RGB"
+    assert im.format == "PNG" and im.mode == "P"  # kit.encode: an 8-bit palette
     assert im.width == duel.WIDTH
     # header + track + structure + two city panels at least 300 px high, at most a long city
     assert duel.STRUCT_Y + duel.STRUCT_H + 300 <= im.height <= 2200

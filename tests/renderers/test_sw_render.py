@@ -74,7 +74,7 @@ def test_table_hand_and_city_render_valid_pngs(
     state = states[(players, key)]
     names = NAMES[:players]
     table = decode(sw.render_table(view(state, None), lang, names))
-    assert table.format == "PNG" and table.mode == "RGB"
+    assert table.format == "PNG" and table.mode == "P"  # kit.encode: an 8-bit palette
     assert table.width == sw.WIDTH
     assert sw.header_height(view(state, None)) + 300 <= table.height <= 3200
     hand = decode(sw.render_hand(view(state, 0), lang, names))
