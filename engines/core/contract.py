@@ -22,6 +22,18 @@ bot can word, place and default them alike in every game:
 
 The new fields below all default to the behaviour the first three games were written
 for; a game that never sets them is unchanged.
+
+Pacing: what the bot needs to tell a game at the right rhythm comes from the engine, never
+from game-specific code in the bot:
+
+- ``Engine.pacing`` says how the game's answers are told (per answer, per round of
+  simultaneous choices, per turn of many answers);
+- ``Prompt.blocking`` / ``Prompt.discreet`` say whether the game waits on a prompt and
+  whether the table may be told so; ``Prompt.question`` names the question a prompt asks,
+  so the bot knows when buttons already shown still answer it; ``Prompt.panel`` puts a
+  step of a turn on the seat's turn panel;
+- every engine's view model has a ``table_key: str`` field (see ``TABLE_KEY``): the
+  stretch of play the table is in, the same in every view of one position.
 """
 
 from __future__ import annotations
@@ -44,6 +56,17 @@ RESERVED_OPTION_IDS = frozenset({UNDO, DONE, BACK, PASS, AUTO})
 
 #: how a prompt's options are drawn (``Prompt.layout``; ``None``: a plain list).
 Layout = Literal["panel", "number", "pick"]
+#: how the bot paces the telling of a game (``Engine.pacing``).
+Pacing = Literal["answer", "round", "turn"]
+#: the field every engine's view model has (public and seat views alike, the same value in
+#: every view of one position): a string naming the stretch of play the table is in. The
+#: bot tells the table once per key: with pacing ``answer`` the board image is posted when
+#: it changes (another seat is asked, or a new stage begins for the same seat: Duel's next
+#: Age laid out); with ``round`` it names the round of simultaneous choices (its summary,
+#: image and status message); with ``turn`` it names one seat's whole turn (its image,
+#: status line and turn panels). Each game's README says exactly when its key changes;
+#: compare keys for equality only (their text is no vocabulary).
+TABLE_KEY = "table_key"
 
 
 class Option(BaseModel):
@@ -78,6 +101,34 @@ class Prompt(BaseModel):
     numbers (``bid:<n>`` and ``pass``), ``"pick"`` one item at a time until ``done``.
     ``reaction`` marks a question put to a seat other than the one whose turn it is (an
     auction bid, a defence), which the service may give its own, shorter deadline.
+
+    Pacing (see the module docstring):
+
+    ``blocking``: the seat has a question to answer: the bot delivers it, mentions the
+    seat, runs its deadline and counts it as owed. False for a prompt that only lets a
+    seat that has already answered this step change its mind from the buttons it was
+    shown (7 Wonders' ``waiting``): nothing new to deliver, nobody to wait for.
+
+    ``discreet``: the table must not be told that this seat is choosing (the status line of
+    who is waited on, reminders), though the prompt is blocking and delivered to the seat:
+    the question itself would leak what only the seat may know (7 Wonders: paying for a
+    *change* of the choice made; that choice stands until the change is paid, so for the
+    table the seat has chosen). The table is told a seat is choosing when ``blocking and
+    not discreet``.
+
+    ``question``: names the question the prompt asks. It stays the same while the seat is
+    asked the same question (so buttons already shown still answer it while other seats
+    answer theirs), and is new when the question is new, even with the same options (a
+    question answered and asked again). Compare it only with the same seat's earlier
+    questions in the same game. It is derived from the state alone (counters kept in it,
+    never a hash), so it survives a JSON round trip and a replay unchanged; each game's
+    README says exactly when it changes. ``""``: the engine does not name its questions,
+    and every answer of any seat ends every open question.
+
+    ``panel``: in a game paced by turns (``Engine.pacing == "turn"``), a step of its seat's
+    own turn, asked on that seat's turn panel (one message edited in place after each
+    answer) rather than as a message of its own (a reaction to another seat's turn, a
+    question put to every player at once). Always False in games paced otherwise.
     """
 
     seat: int
@@ -87,6 +138,10 @@ class Prompt(BaseModel):
     params: dict[str, Any] = Field(default_factory=dict)
     layout: Layout | None = None
     reaction: bool = False
+    blocking: bool = True
+    discreet: bool = False
+    question: str = ""
+    panel: bool = False
 
     def option(self, option_id: str) -> Option | None:
         for opt in self.options:
@@ -149,6 +204,13 @@ class Engine(abc.ABC, Generic[StateT]):
     #: ending in ``:`` (``"war:"``). For answers that would end a random game early and say
     #: nothing about the rules (Through the Ages: resigning); a person may still pick them.
     playout_avoid: ClassVar[frozenset[str]] = frozenset()
+    #: how the bot tells the game (``TABLE_KEY`` names the stretch told at once):
+    #: ``"answer"``: each answer as it comes, the board image when the table key changes
+    #: (Duel, Innovation); ``"round"``: simultaneous choices, told together once the engine
+    #: resolves the round, with a status message naming who is still choosing meanwhile
+    #: (7 Wonders); ``"turn"``: a seat's turn is many answers, asked on its turn panel
+    #: (``Prompt.panel``) and told to the table once per turn (Through the Ages).
+    pacing: ClassVar[Pacing] = "answer"
 
     # -- life cycle -----------------------------------------------------------------
     @abc.abstractmethod

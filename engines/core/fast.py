@@ -41,14 +41,24 @@ def fast_option(oid: str, key: str, params: dict[str, Any], card: str | None,
 
 def fast_prompt(
     seat: int, kind: str, options: list[Option], params: dict[str, Any], private: bool,
-    layout: Layout | None = None, reaction: bool = False,
+    layout: Layout | None = None, reaction: bool = False, *, question: str = "",
+    blocking: bool = True, discreet: bool = False, panel: bool = False,
 ) -> Prompt:
     prompt = _new(Prompt)
     _set_dict(prompt, {"seat": seat, "kind": kind, "options": options, "private": private,
-                       "params": params, "layout": layout, "reaction": reaction})
+                       "params": params, "layout": layout, "reaction": reaction,
+                       "blocking": blocking, "discreet": discreet, "question": question,
+                       "panel": panel})
     _set_fields(prompt, _PROMPT_FIELDS)
     _set_extra(prompt, None)
     _set_private(prompt, None)
+    return prompt
+
+
+def name_question(prompt: Prompt, question: str) -> Prompt:
+    """``prompt`` (built by the engine a moment ago, not shared) with its ``question`` set
+    in place: for prompts built by shared code (``core.suspend``) that the game names."""
+    prompt.__dict__["question"] = question
     return prompt
 
 

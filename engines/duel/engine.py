@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from engines.core.contract import Engine, Event, GameResult, Prompt
+from engines.core.contract import Engine, Event, GameResult, Pacing, Prompt
 from engines.core.errors import IllegalAnswer, illegal_option
 from engines.duel import catalogue as cat
 from engines.duel import draft, turn
@@ -32,6 +32,8 @@ class DuelEngine(Engine[DuelState]):
     game_options: ClassVar[dict[str, tuple[tuple[str, ...], str]]] = {
         "wonders": (WONDER_OPTIONS, "draft"),
     }
+    #: one seat answers at a time: each answer is told as it comes (README "Pacing")
+    pacing: ClassVar[Pacing] = "answer"
 
     # -- life cycle -------------------------------------------------------------------
     def new_game(self, players: int, seed: int, options: dict[str, str] | None = None) -> DuelState:

@@ -114,9 +114,28 @@ def turn_options(st: DuelState) -> list[Option]:
     return out
 
 
-def _prompt(seat: int, kind: str, options: list[Option], params: dict[str, Any],
-            private: bool = False) -> Prompt:
-    return fast_prompt(seat, kind, options, params, private)
+def _prompt(st: DuelState, seat: int, kind: str, options: list[Option],
+            params: dict[str, Any], private: bool = False) -> Prompt:
+    # one seat is asked at a time and every answer ends its question: the question is
+    # named by the number of answers so far (README "Pacing")
+    return fast_prompt(seat, kind, options, params, private, question=f"{kind}.{st.answers}")
+
+
+def asked_seat(st: DuelState) -> int | None:
+    """The seat the one open prompt asks (None once the game is over), as ``prompts``."""
+    phase = st.phase
+    if phase == "over":
+        return None
+    if st.pending:
+        return st.pending[0][1]
+    return picker(st) if phase == "draft" else st.current
+
+
+def table_key(st: DuelState) -> str:
+    """``DuelView.table_key``: the Age (1 during the draft) and the seat asked; "over"
+    (README "Pacing")."""
+    seat = asked_seat(st)
+    return "over" if seat is None else f"{max(st.age, 1)}:{seat}"
 
 
 def prompts(st: DuelState) -> list[Prompt]:
@@ -127,25 +146,26 @@ def prompts(st: DuelState) -> list[Prompt]:
         kind, seat, detail = st.pending[0]
         if kind == "token":
             opts = [_opt(("token", t, "")) for t in st.board_tokens]
-            return [_prompt(seat, kind, opts, {"symbol": detail})]
+            return [_prompt(st, seat, kind, opts, {"symbol": detail})]
         if kind == "great_library":
             opts = [_opt(("library", t, "")) for t in st.library_offer]
-            return [_prompt(seat, kind, opts, {}, private=True)]
+            return [_prompt(st, seat, kind, opts, {}, private=True)]
         if kind == "destroy":
             color = COLOR_INDEX[detail]
             opts = [_opt(("destroy", c, detail)) for c in st.buildings[1 - seat]
                     if CARD[c].color == color]
-            return [_prompt(seat, kind, opts, {"color": detail, "wonder": DESTROYER[detail]})]
+            return [_prompt(st, seat, kind, opts,
+                            {"color": detail, "wonder": DESTROYER[detail]})]
         # revive
         opts = [_opt(("revive", c, "")) for c in sorted(set(st.discard))]
-        return [_prompt(seat, kind, opts, {})]
+        return [_prompt(st, seat, kind, opts, {})]
     if phase == "play":
-        return [_prompt(st.current, "turn", turn_options(st), {"age": st.age})]
+        return [_prompt(st, st.current, "turn", turn_options(st), {"age": st.age})]
     if phase == "draft":
         seat = picker(st)
         opts = [_opt(("draft", w, "")) for w in st.wonder_offer]
-        return [_prompt(seat, "draft", opts, {"pick": st.draft_pick + 1})]
+        return [_prompt(st, seat, "draft", opts, {"pick": st.draft_pick + 1})]
     # choose_start: the next Age is already laid out (``turn.end_age``)
     chooser = st.current
     opts = [_opt(("start", s, chooser)) for s in (chooser, 1 - chooser)]
-    return [_prompt(chooser, "start", opts, {"age": st.age})]
+    return [_prompt(st, chooser, "start", opts, {"age": st.age})]

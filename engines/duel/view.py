@@ -75,3 +75,8 @@ class DuelView(BaseModel):
     #: Library's three drawn tokens: present only in the view of the seat choosing.
     private_token_offer: list[str] = Field(default_factory=list)
     result: GameResult | None = None
+    #: the stretch of play the table is in (``engines.core.contract.TABLE_KEY``): the Age
+    #: and the seat asked, ``"<age>:<seat>"`` (Age 1 during the draft), ``"over"`` once the
+    #: game is over. It changes when another seat is asked and when the next Age is laid
+    #: out (its starter is chosen), not when a seat plays again or answers a follow-up.
+    table_key: str = ""

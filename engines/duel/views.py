@@ -16,7 +16,7 @@ from engines.duel.facts import (
     SYMBOL_IDS,
     WONDER,
 )
-from engines.duel.prompts import prompts
+from engines.duel.prompts import prompts, table_key
 from engines.duel.scoring import breakdown, result
 from engines.duel.state import DuelState
 from engines.duel.trading import prices
@@ -113,4 +113,5 @@ def build_view(st: DuelState, seat: int | None) -> DuelView:
         players=[_player(st, 0), _player(st, 1)],
         private_token_offer=offer,
         result=result(st),
+        table_key=table_key(st),
     )

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from engines.core.contract import Engine, Event, GameResult, Prompt
+from engines.core.contract import Engine, Event, GameResult, Pacing, Prompt
 from engines.core.errors import IllegalAnswer, illegal_option, not_your_turn
 from engines.core.fast import event as fast_event
 from engines.innovation import catalogue as cat
@@ -33,6 +33,9 @@ class InnovationEngine(Engine[InnovationState]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     state_type: ClassVar[type[BaseModel]] = InnovationState
+    #: one seat answers at a time (but for the setup meld): each answer is told as it
+    #: comes (README "Pacing")
+    pacing: ClassVar[Pacing] = "answer"
 
     # -- life cycle -------------------------------------------------------------------
     def new_game(self, players: int, seed: int,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.contract import Option, Prompt
-from engines.core.fast import fast_option, fast_prompt
+from engines.core.fast import fast_option, fast_prompt, name_question
 from engines.core.suspend import question_prompt
 from engines.innovation.achievements import achievable
 from engines.innovation.catalogue import ICONS
@@ -48,21 +48,48 @@ def dogma_preview(st: InnovationState, seat: int, card: str) -> dict[str, Any]:
             "counts": counts}
 
 
+def asked_seats(st: InnovationState) -> list[int]:
+    """The seats ``prompts`` asks, in seat order (none once the game is over)."""
+    if st.phase == "over":
+        return []
+    if st.phase == "setup":
+        return [s for s in range(st.players) if st.initial[s] is None]
+    if st.question is not None:
+        return [st.question["seat"]]
+    return [st.current]
+
+
+def table_key(st: InnovationState) -> str:
+    """``InnovationView.table_key``: the seats asked, ``"0,2"``; ``"over"`` (README)."""
+    seats = asked_seats(st)
+    return ",".join(map(str, seats)) if seats else "over"
+
+
+#: the question of the setup meld: each seat is asked it once, all at once
+INITIAL_QUESTION = "initial_meld"
+
+
 def prompts(st: InnovationState) -> list[Prompt]:
     if st.phase == "over":
         return []
     if st.phase == "setup":
         return [fast_prompt(s, "initial_meld",
-                            [_card_opt("initial", c) for c in st.hands[s]], {}, True)
+                            [_card_opt("initial", c) for c in st.hands[s]], {}, True,
+                            question=INITIAL_QUESTION)
                 for s in range(st.players) if st.initial[s] is None]
+    # after the setup one seat is asked at a time and every answer ends its question: a
+    # question is named by the number of answers so far (README "Pacing")
     if st.question is not None:
-        return [question_prompt(st.question)]
+        return [name_question(question_prompt(st.question),
+                              f"{st.question['kind']}.{st.answers_count}")]
     seat = st.current
+    question = f".{st.answers_count}"
     if st.confirm is not None:
         return [fast_prompt(seat, "dogma_confirm",
                             [_opt("confirm", "confirm", {"card": st.confirm}, st.confirm),
                              _opt("back", "back", {}, None)],
-                            st.preview or dogma_preview(st, seat, st.confirm), False)]
+                            st.preview or dogma_preview(st, seat, st.confirm), False,
+                            question="dogma_confirm" + question)]
     age = draw_age(st.supply, max(1, highest_top(st, seat)))
     draw = _DRAW.get(age)
     if draw is None:
@@ -82,4 +109,5 @@ def prompts(st: InnovationState) -> list[Prompt]:
             opt = cache.get(("dogma", c))
             options.append(opt if opt is not None else _card_opt("dogma", c))
     return [fast_prompt(seat, "turn", options,
-                        {"actions_left": st.actions_left, "turn": st.turn}, bool(hand))]
+                        {"actions_left": st.actions_left, "turn": st.turn}, bool(hand),
+                        question="turn" + question)]

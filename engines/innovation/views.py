@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.innovation.catalogue import ACHIEVEMENTS_TO_WIN, COLORS, ICONS, SPLAYS
 from engines.innovation.facts import AGE, COVERED_ICONS
 from engines.innovation.icons import icon_counts
+from engines.innovation.prompts import table_key
 from engines.innovation.scoring import result, score_total
 from engines.innovation.state import InnovationState
 from engines.innovation.view import (
@@ -96,4 +97,5 @@ def build_view(st: InnovationState, seat: int | None) -> InnovationView:
         pending=pending,
         dogma=dogma,
         result=result(st),
+        table_key=table_key(st),
     )

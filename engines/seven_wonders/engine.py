@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from engines.core.contract import Engine, Event, GameResult, Prompt
+from engines.core.contract import Engine, Event, GameResult, Pacing, Prompt
 from engines.core.errors import IllegalAnswer, illegal_option, not_your_turn
 from engines.seven_wonders import catalogue as cat
 from engines.seven_wonders import setup, turn
@@ -29,6 +29,9 @@ class SevenWondersEngine(Engine[SevenWondersState]):
         "wonders": (WONDER_OPTIONS, "random"),
         "sides": (SIDE_OPTIONS, "day"),
     }
+    #: every seat chooses at once: a turn's choices are told together once it resolves
+    #: (README "Pacing")
+    pacing: ClassVar[Pacing] = "round"
 
     # -- life cycle -------------------------------------------------------------------
     def new_game(self, players: int, seed: int,

@@ -184,14 +184,23 @@ def seat_prompt(st: SevenWondersState, seat: int, first: str) -> Prompt:
 
 
 def _seat_prompt(st: SevenWondersState, seat: int, first: str, choice: list[Any]) -> Prompt:
+    # Questions (README "Pacing"): the hand of a turn is one question, chosen or not (the
+    # hand's buttons stay valid while the seat may change its mind); each payment is one.
     if len(choice) == 2 or len(choice) == CHANGING:
+        action, card = choice[-2:]
+        changing = len(choice) == CHANGING
         return fast_prompt(seat, "payment", payment_options(st, seat),
-                           {"action": choice[-2], "card": choice[-1],
-                            "changing": len(choice) == CHANGING}, True)
+                           {"action": action, "card": card, "changing": changing}, True,
+                           question=f"payment.{st.phase}.{st.age}.{st.turn}.{action}:{card}"
+                           + (".change" if changing else ""),
+                           discreet=changing)
     opts, _ = hand_options(st, seat)
+    question = f"{first}.{st.age}.{st.turn}"
     if len(choice) == CHOSEN:
-        return fast_prompt(seat, "waiting", opts, _choice_params(choice), True)
-    return fast_prompt(seat, first, opts, {"age": st.age, "turn": st.turn}, True)
+        return fast_prompt(seat, "waiting", opts, _choice_params(choice), True,
+                           question=question, blocking=False)
+    return fast_prompt(seat, first, opts, {"age": st.age, "turn": st.turn}, True,
+                       question=question)
 
 
 def prompts(st: SevenWondersState) -> list[Prompt]:
@@ -215,7 +224,8 @@ def prompts(st: SevenWondersState) -> list[Prompt]:
                 prev = made[s]
                 if len(ch) == CHOSEN and prev is not None and prev.kind == "hand":
                     # chosen straight from the hand: the same options, now waiting
-                    made[s] = fast_prompt(s, "waiting", prev.options, _choice_params(ch), True)
+                    made[s] = fast_prompt(s, "waiting", prev.options, _choice_params(ch), True,
+                                          question=prev.question, blocking=False)
                 else:
                     made[s] = _seat_prompt(st, s, "hand", ch)
                 seen[s] = ch
@@ -227,14 +237,27 @@ def prompts(st: SevenWondersState) -> list[Prompt]:
     if phase == "revive":
         seat = st.revive_queue[0]
         opts = [_opt(("revive", c)) for c in revivable(st, seat)]
-        return [fast_prompt(seat, "revive", opts, {"discard_size": len(st.discard)}, True)]
+        return [fast_prompt(seat, "revive", opts, {"discard_size": len(st.discard)}, True,
+                            question=f"revive.{st.age}.{st.turn}")]
+    # a board and a side are chosen once per seat and game
     if phase == "choose_board":
         opts = [_opt(("board", b)) for b in st.boards_offered]
-        return [fast_prompt(st.board_picker, "board", opts, {}, False)]
+        return [fast_prompt(st.board_picker, "board", opts, {}, False, question="board")]
     # choose_side
     return [fast_prompt(s, "side", [_opt(("side", "day")), _opt(("side", "night"))],
-                        {"board": st.board[s]}, False)
+                        {"board": st.board[s]}, False, question="side")
             for s in range(st.players) if not st.side[s]]
+
+
+def table_key(st: SevenWondersState) -> str:
+    """``SevenWondersView.table_key``: the round of simultaneous choices the table is in,
+    ``"<phase>:<age>:<turn>"``; in the phases where seats act one after another
+    (``last_card``, ``revive``, ``choose_board``) also the seats waited for,
+    ``"<phase>:<age>:<turn>:[<seat>]"`` (README "Pacing")."""
+    phase = st.phase
+    if phase in ("play", "over", "choose_side"):
+        return f"{phase}:{st.age}:{st.turn}"
+    return f"{phase}:{st.age}:{st.turn}:{waiting_for(st)}"
 
 
 def waiting_for(st: SevenWondersState) -> list[int]:

@@ -118,6 +118,12 @@ class SevenWondersView(BaseModel):
     #: the discard pile's cards, only for the Halikarnassos seat choosing from it.
     private_discard: list[str] = Field(default_factory=list)
     result: GameResult | None = None
+    #: the round of choices the table is in (``engines.core.contract.TABLE_KEY``):
+    #: ``"<phase>:<age>:<turn>"`` while every seat chooses at once (``play``, ``choose_side``,
+    #: and ``over``), ``"<phase>:<age>:<turn>:<waiting_for>"`` while seats act one after
+    #: another (``last_card``, ``revive``, ``choose_board``): each one's answer is a round.
+    #: A seat changing its mind never changes it; the turn resolving always does.
+    table_key: str = ""
 
 
 CityView.model_rebuild()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engines.seven_wonders.costs import card_cost, market, stage_cost
 from engines.seven_wonders.facts import CARD, RESOURCE_IDS, SELL_COINS, STAGE, SYMBOL_IDS
-from engines.seven_wonders.prompts import prompts, waiting_for
+from engines.seven_wonders.prompts import prompts, table_key, waiting_for
 from engines.seven_wonders.scoring import breakdown, result
 from engines.seven_wonders.setup import direction
 from engines.seven_wonders.state import SevenWondersState, left_of, right_of
@@ -131,4 +131,5 @@ def build_view(st: SevenWondersState, seat: int | None) -> SevenWondersView:
         my_prompt=my_prompt,
         private_discard=private_discard,
         result=result(st),
+        table_key=table_key(st),
     )

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from engines.core.contract import Engine, Event, GameResult, Prompt
+from engines.core.contract import Engine, Event, GameResult, Pacing, Prompt
 from engines.core.errors import IllegalAnswer, not_your_turn
 from engines.tta import (
     aggressions,  # noqa: F401 (registers the aggressions)
@@ -54,6 +54,9 @@ class TtaEngine(Engine[TtaState]):
     }
     #: events and auctions ask other seats mid-turn (``Prompt.reaction``)
     has_reactions: ClassVar[bool] = True
+    #: a turn is many answers of one seat: asked on its turn panel (``Prompt.panel``),
+    #: told to the table once per turn (``TtaView.table_key``; README "Pacing")
+    pacing: ClassVar[Pacing] = "turn"
     #: random players never resign while they may do anything else (a random resignation
     #: would end most random games early; resignation is tested on its own)
     playout_avoid: ClassVar[frozenset[str]] = frozenset({"resign", "resign:confirm"})

@@ -44,8 +44,8 @@ from engines.tta.state import Civ, TtaState, fast_copy
 EFFECTS: dict[str, Callable[..., None]] = {}
 
 #: fields an effect never changes and a replay must not rewind: this bookkeeping, the
-#: answer counter and the undo window's (``undo_window``), which wraps every answer
-OUTSIDE: frozenset[str] = frozenset({"interrupt", "answers", "undo", "turn_log"})
+#: answer counters and the undo window's (``undo_window``), which wraps every answer
+OUTSIDE: frozenset[str] = frozenset({"interrupt", "answers", "answered", "undo", "turn_log"})
 #: the state fields an effect's snapshot keeps
 GAME_FIELDS: tuple[str, ...] = tuple(f for f in TtaState.model_fields if f not in OUTSIDE)
 _CIV_FIELDS = frozenset(Civ.model_fields)

@@ -92,6 +92,7 @@ def new_state(players: int, seed: int, mode: str = "first",
         current_events=current_events,
         boxed=boxed,
         civs=[new_civ() for _ in range(players)],
+        answered=[0] * players,
     )
     for seat in range(players):
         civ = st.civs[seat]

@@ -125,6 +125,11 @@ class TtaState(BaseModel):
     boxed: list[str] = Field(default_factory=list)
     civs: list[Civ] = Field(default_factory=list)
     answers: int = 0
+    #: answers each seat has made, ``undo`` included (``undo_window.answer`` counts them):
+    #: never taken back by an undo nor rewound by an event's replay, it names the seats'
+    #: questions (``Prompt.question``: README "Pacing"). Empty in a state saved before it
+    #: existed (read as zeros).
+    answered: list[int] = Field(default_factory=list)
     #: how often each card entered play / was resolved (``Engine.stats``)
     counts: dict[str, int] = Field(default_factory=dict)
     winners: list[int] = Field(default_factory=list)
@@ -199,7 +204,7 @@ def fast_copy(s: TtaState) -> TtaState:
     d: dict[str, Any] = dict(s.__dict__)
     for key in ("row", "current_events", "future_events", "future_owners", "past_events",
                 "common_tactics", "removed", "boxed", "winners", "forfeit_politics", "wars",
-                "pacts", "short_face_up"):
+                "pacts", "short_face_up", "answered"):
         d[key] = d[key][:]
     for key in ("civil_decks", "military_decks", "military_discards"):
         d[key] = [x[:] for x in d[key]]

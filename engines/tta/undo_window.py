@@ -10,6 +10,10 @@ Every answer goes through :func:`answer` (``TtaEngine.apply``), which drives the
 - an answer given inside the window is **recorded** (``undo`` takes it back), its events are
   ``provisional`` (the bot shows them on the actor's panel only) and the option is added to
   ``TtaState.turn_log``;
+- an ``undo`` takes back every game field but the seats' answer counts
+  (``TtaState.answered``): it is an answer like any other, and the question asked again
+  after it is a new one (``Prompt.question``), so buttons shown before the answer it took
+  back never answer a later question;
 - the answer that **closes** it is found after it is applied, whatever the option: the
   generator moved (``st.rng``), a hidden card was revealed (a hidden pile changed size
   other than by a face-down discard: a draw, an event revealed, a card played from the
@@ -56,8 +60,12 @@ Step = Callable[[TtaState, int, str], list[Event]]
 #: ``FINAL_RULES[prefix](st, seat)``: whether answering that option now closes the window
 FinalRule = Callable[[TtaState, int], bool]
 
-#: the state fields an undo takes back: all but the window itself
-GAME_FIELDS: tuple[str, ...] = tuple(f for f in TtaState.model_fields if f != "undo")
+#: the state fields an undo takes back: all but the window itself and the seats' answer
+#: counts (``TtaState.answered``: an undo is an answer, and the question asked again after
+#: it is a new one, ``Prompt.question``)
+NOT_TAKEN_BACK: frozenset[str] = frozenset({"undo", "answered"})
+GAME_FIELDS: tuple[str, ...] = tuple(f for f in TtaState.model_fields
+                                     if f not in NOT_TAKEN_BACK)
 
 #: the cache of prompts is used (tests that edit states by hand turn it off)
 CACHING = True
@@ -128,22 +136,47 @@ def _forget() -> None:
 
 def decorate(st: TtaState, raw: list[Prompt]) -> list[Prompt]:
     """``raw`` with ``final`` marks, the forecast on ``end`` and ``undo`` when allowed, on
-    the active seat's own prompt (a question to another seat is asked outside any window)."""
+    the active seat's own prompt (a question to another seat is asked outside any window);
+    every prompt named (``name``)."""
     out = raw
-    if st.interrupt is not None:  # an event or auction asks: outside any window
-        return out
-    for i, p in enumerate(raw):
-        if p.seat != st.current or p.reaction:
-            continue
-        opts = _marked(st, p.seat, p.options)
-        if st.undo.can_undo(p.seat):
-            opts = [*opts, undo_option()]
-        if opts is not p.options:
-            if out is raw:
-                out = raw[:]
-            out[i] = fast_prompt(p.seat, p.kind, opts, p.params, p.private, p.layout,
-                                 p.reaction)
+    if st.interrupt is None:  # else an event or auction asks: outside any window
+        for i, p in enumerate(raw):
+            if p.seat != st.current or p.reaction:
+                continue
+            opts = _marked(st, p.seat, p.options)
+            if st.undo.can_undo(p.seat):
+                opts = [*opts, undo_option()]
+            if opts is not p.options:
+                if out is raw:
+                    out = raw[:]
+                out[i] = fast_prompt(p.seat, p.kind, opts, p.params, p.private, p.layout,
+                                     p.reaction)
+    name(st, out)
     return out
+
+
+def name(st: TtaState, prompts: list[Prompt]) -> None:
+    """Set the pacing fields of freshly built ``prompts`` (README "Pacing"): ``question``
+    is the kind and the number of answers the seat has made (``TtaState.answered``: every
+    answer, ``undo`` included, ends the seat's question; while it does not answer, its
+    question cannot change: its own turn asks no one else, and the questions an event asks
+    at once are each fixed until answered); ``panel`` marks the current seat's own questions
+    drawn with a layout (the turn's menus, discards, picks and numbers) and the confirmation
+    of a resignation, not a question put to another seat (``reaction``)."""
+    answered = st.answered
+    for p in prompts:
+        d = p.__dict__
+        seat = p.seat
+        d["question"] = f"{p.kind}.{answered[seat] if seat < len(answered) else 0}"
+        d["panel"] = not p.reaction and (p.layout is not None or p.kind == "resign")
+
+
+def count(st: TtaState, seat: int) -> None:
+    """One more answer of ``seat`` (``TtaState.answered``, padded for an older state)."""
+    answered = st.answered
+    if len(answered) < st.players:
+        answered.extend([0] * (st.players - len(answered)))
+    answered[seat] += 1
 
 
 def _marked(st: TtaState, seat: int, options: list[Option]) -> list[Option]:
@@ -209,13 +242,15 @@ def answer(st: TtaState, seat: int, option_id: str, step: Step) -> list[Event]:
     _forget()
     if option_id == UNDO:
         undone = window.undo(st, restore, lambda s, oid: _reapply(s, seat, oid, step))
+        count(st, seat)
         with reading():
             _cache_for(st, questions.prompts(st))
         return [undone]
     inside = window.base is not None and window.seat == seat
     before = _hidden(st) if inside else None
     events = step(st, seat, option_id)
-    with reading():  # from here on only the window and the turn log change
+    count(st, seat)
+    with reading():  # from here on only the window, the turn log and the counts change
         raw = questions.prompts(st)
         if inside:
             if (window.base is not None and _hidden(st) == before
@@ -313,8 +348,8 @@ def _entry(prompt: Prompt, opt: Option) -> dict[str, Any]:
 
 def take(st: TtaState) -> dict[str, Any]:
     """The game fields as plain JSON values (the window's ``base`` is saved with the state):
-    ``st.model_dump(mode="json", exclude={"undo"})``, at a third of its cost (every field is
-    a plain value but the civilizations; ``test_tta_undo`` checks the two agree)."""
+    ``st.model_dump(mode="json", exclude=NOT_TAKEN_BACK)``, at a third of its cost (every
+    field is a plain value but the civilizations; ``test_tta_undo`` checks the two agree)."""
     d = fast_copy(st).__dict__
     base = {k: d[k] for k in GAME_FIELDS}
     base["civs"] = [c.__dict__ for c in base["civs"]]

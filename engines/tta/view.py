@@ -73,6 +73,11 @@ class PlayerView(BaseModel):
     #: [food, resources, science, culture, happy, strength] per turn / ratings
     ratings: list[int]
     happy_required: int
+    #: food the population eats at the end of the turn (``economy.consumption``, L1742-L1750)
+    consumption: int = 0
+    #: discontent workers now: happy faces needed minus the happiness rating, never below
+    #: 0 (``economy.discontent``); more than ``unused_workers`` means an uprising (L1630)
+    discontent: int = 0
     civil_actions: int
     civil_left: int
     military_actions: int
@@ -128,3 +133,7 @@ class TtaView(BaseModel):
     short_face_up: list[str] = []
     #: the short game's face-up War over Culture, declared instead of a played war (L2230)
     short_war: str | None = None
+    #: the turn the table is in (``engines.core.contract.TABLE_KEY``): one seat's whole turn,
+    #: ``"<round>:<current>"`` (politics, actions, discards, the events and auctions it
+    #: causes, however many answers they take), ``"over:<round>"`` once the game is over
+    table_key: str = ""

@@ -34,6 +34,7 @@ def _player(st: TtaState, p: int, seat: int | None) -> PlayerView:
     civ = st.civs[p]
     techs = [TechView(card=t, workers=civ.workers.get(t), blue=civ.blue.get(t))
              for t in civ.techs]
+    rated = ratings(civ)
     return PlayerView(
         seat=p, government=civ.government, leader=civ.leader, techs=techs,
         wonders=list(civ.wonders), wonder=civ.wonder, wonder_stages=civ.stages,
@@ -41,7 +42,9 @@ def _player(st: TtaState, p: int, seat: int | None) -> PlayerView:
         tactic_exclusive=civ.tactic_exclusive, yellow_bank=civ.yellow_bank,
         unused_workers=civ.pool, blue_bank=civ.blue_bank, food=tokens.food(civ),
         resources=tokens.resources(civ), culture=civ.culture, science=civ.science,
-        ratings=ratings(civ), happy_required=economy.happiness_needed(civ.yellow_bank),
+        ratings=rated, happy_required=economy.happiness_needed(civ.yellow_bank),
+        consumption=economy.consumption(civ.yellow_bank),
+        discontent=economy.discontent(civ.yellow_bank, rated[4]),
         civil_actions=civil_total(civ), civil_left=civil_left(civ),
         military_actions=military_total(civ), military_left=military_left(civ),
         urban_limit=urban_limit(civ), hand=list(civ.hand),
@@ -78,5 +81,11 @@ def build_view(st: TtaState, seat: int | None) -> TtaView:
         pacts=[PactView(card=p["card"], owner=p["owner"], partner=p["partner"],
                         owner_side=p["owner_side"]) for p in st.pacts],
         short_face_up=list(st.short_face_up), short_war=st.short_war,
+        table_key=table_key(st),
     )
+
+
+def table_key(st: TtaState) -> str:
+    """``TtaView.table_key``: ``"<round>:<current>"``, ``"over:<round>"`` (README "Pacing")."""
+    return f"{st.round}:{st.current}" if st.phase == "play" else f"over:{st.round}"
 

@@ -5,8 +5,11 @@ the contract (``engines/core/contract.py``) promises any game: games end; ``prom
 empty exactly when there is a result; each seat has at most one prompt, of distinct option
 ids; a timeout answer is one of the seat's options; ``answer`` never changes its input and
 equals ``apply`` on a copy; a refused answer raises ``IllegalAnswer`` and changes nothing;
-the state survives a JSON round trip mid-game; views serialise; a replay from the seed
-and the answers reaches the same state. Each lobby option value is played once too.
+the state survives a JSON round trip mid-game, its prompts' pacing fields with it; views
+serialise and agree on the ``table_key``; a replay from the seed and the answers reaches
+the same state. Each lobby option value is played once too. The games of the registry name
+every question and every table stretch (``Prompt.question``, ``table_key``; a toy engine
+may leave them empty).
 
 A new engine package is covered as soon as it exports ``ENGINE``. The per-game suites keep
 the game's own invariants and play thousands of games; this one stays small.
@@ -15,11 +18,11 @@ the game's own invariants and play thousands of games; this one stays small.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
-from engines.core.contract import Engine, Option, Prompt
+from engines.core.contract import TABLE_KEY, Engine, Option, Pacing, Prompt
 from engines.core.errors import IllegalAnswer
 from engines.core.playout import playout
 from engines.core.rng import Rng
@@ -40,9 +43,11 @@ NO_SUCH_OPTION = "no-such-option:0"
 class Conformance:
     """The checks run at each position of one game, before its answer is applied."""
 
-    def __init__(self, engine: Engine[Any], players: int) -> None:
+    def __init__(self, engine: Engine[Any], players: int, paced: bool = True) -> None:
         self.engine = engine
         self.players = players
+        #: the engine names its questions and table stretches (every game of the registry)
+        self.paced = paced
         self.expected: str | None = None  # the state ``answer`` promised for this position
         self.positions = 0
 
@@ -59,6 +64,7 @@ class Conformance:
             assert 0 <= p.seat < self.players and p.options, (p.seat, p.kind)
             ids = [o.id for o in p.options]
             assert len(set(ids)) == len(ids), f"{p.kind}: duplicated option ids {ids}"
+            self.pacing_fields(p)
         for seat in range(self.players):
             timeout = engine.timeout_option(state, seat)
             if timeout is not None:
@@ -71,6 +77,21 @@ class Conformance:
         if self.positions % EVERY == 0:
             self.round_trip(state, prompt, option, before)
         self.positions += 1
+
+    def pacing_fields(self, p: Prompt) -> None:
+        """The contract's pacing fields: named questions (registry games), a panel only in a
+        game paced by turns, discreet only what is asked at all."""
+        assert isinstance(p.question, str) and (p.question or not self.paced), p.kind
+        assert not p.panel or self.engine.pacing == "turn", p.kind
+        assert p.blocking or not p.discreet, p.kind
+
+    def table_keys(self, state: Any) -> None:
+        """Every view of a position carries the same ``table_key`` (registry games: set)."""
+        keys = {getattr(self.engine.view(state, seat), TABLE_KEY, None)
+                for seat in [None, *range(self.players)]}
+        assert len(keys) == 1, keys
+        (key,) = keys
+        assert key if self.paced else key in (None, ""), key
 
     def refusals(self, state: Any, prompts: list[Prompt], prompt: Prompt, option: Option,
                  before: str) -> None:
@@ -89,10 +110,15 @@ class Conformance:
         loaded = engine.load(before)
         assert engine.dump(loaded) == before
         assert engine.dump(engine.load(json.loads(before))) == before
+        pacing = [(p.seat, p.question, p.blocking, p.discreet, p.panel)
+                  for p in engine.prompts(state)]
+        assert [(p.seat, p.question, p.blocking, p.discreet, p.panel)
+                for p in engine.prompts(loaded)] == pacing, "a reload renamed a question"
         engine.apply(loaded, prompt.seat, option.id)
         assert engine.dump(loaded) == self.expected, "a reloaded state answers differently"
         for seat in [None, *range(self.players)]:
             json.dumps(engine.view(state, seat).model_dump(mode="json"))
+        self.table_keys(state)
 
     def finished(self, state: Any) -> None:
         engine = self.engine
@@ -109,11 +135,13 @@ class Conformance:
                 engine.apply(state, seat, NO_SUCH_OPTION)
         assert engine.dump(state) == final
         assert engine.dump(engine.load(final)) == final
+        self.table_keys(state)
 
 
 def _play(engine: Engine[Any], players: int, seed: int,
-          options: dict[str, str] | None = None) -> None:
-    check = Conformance(engine, players)
+          options: dict[str, str] | None = None, paced: bool = True) -> None:
+    assert engine.pacing in get_args(Pacing)
+    check = Conformance(engine, players, paced)
     done = playout(engine, players, seed, Rng.from_seed(seed * 31 + players),
                    options=options, inspect=check)
     check.finished(done.state)
@@ -145,8 +173,16 @@ def test_every_discovered_engine_is_covered() -> None:
     assert {"duel", "innovation", "seven_wonders", "tta"} <= set(engine_names())
 
 
+def test_each_game_says_how_it_is_paced() -> None:
+    """One seat answers at a time in Duel and Innovation, every seat at once in 7 Wonders,
+    a seat's turn is many answers in Through the Ages (``Engine.pacing``)."""
+    paced = {name: get_engine(name).pacing for name in engine_names()}
+    assert paced.items() >= {"duel": "answer", "innovation": "answer",
+                             "seven_wonders": "round", "tta": "turn"}.items()
+
+
 def _check_toy(engine: Engine[Any]) -> None:
-    _play(engine, 2, 5)
+    _play(engine, 2, 5, paced=False)
 
 
 def test_the_checks_accept_an_engine_with_an_undo_window() -> None:

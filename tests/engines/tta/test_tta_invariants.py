@@ -39,7 +39,7 @@ from collections.abc import Iterator
 import parallel_games
 import pytest
 from parallel_games import check_asked, check_end, choose, lobby_options
-from tta_helpers import ENGINE
+from tta_helpers import ENGINE, game_json
 
 from engines.core.contract import UNDO, Event
 from engines.core.rng import Rng
@@ -224,8 +224,9 @@ def _check_hidden(st: TtaState, seat: int, events: list[Event]) -> None:
 
 
 def _undo_all_and_redo(st: TtaState, seat: int) -> int:
-    """Take back every answer of the open window, give them again: the same state."""
-    before = ENGINE.dump(st)
+    """Take back every answer of the open window, give them again: the same state (but
+    for the seats' answer counts: each undo is an answer too)."""
+    before = game_json(st)
     again = list(st.undo.answers)
     n = 0
     while ENGINE.prompts(st) and any(p.option(UNDO) is not None and p.seat == seat
@@ -235,7 +236,7 @@ def _undo_all_and_redo(st: TtaState, seat: int) -> int:
     assert n == len(again)
     for oid in again:
         ENGINE.apply(st, seat, oid)
-    assert ENGINE.dump(st) == before
+    assert game_json(st) == before
     return n
 
 

@@ -15,6 +15,7 @@ from tta_helpers import (
     answer,
     check_invariants,
     check_tokens,
+    game_json,
     give,
     option_ids,
     set_tokens,
@@ -354,12 +355,12 @@ def test_churchill_choice_keeps_the_undo_window_open() -> None:
     _lead(st, CHURCHILL)
     _to_own_turn(st, seat)  # the window now opens with Churchill in play
     assert "final" not in _params(st, "churchill:military")
-    before = ENGINE.dump(st)
+    before = game_json(st)
     answer(st, "churchill:military")
     answer(st, "undo")
     assert st.civs[st.current].marks.get("mil_credit", 0) == 0
     assert "churchill:military" in option_ids(st)
-    assert ENGINE.dump(st) == before
+    assert game_json(st) == before
 
 
 # -- replacement -------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from tta_helpers import ENGINE, answer, option_ids, to_round_two
+from tta_helpers import game_json as game
 
 from engines.core.contract import UNDO, Event, Option, Prompt
 from engines.core.rng import Rng
@@ -64,13 +65,13 @@ def _play(players: int, seed: int, *, undo_pct: int = 0, before: Callable[
         if before is not None:
             before(st, prompt)
         if prompt.option(UNDO) is not None and rng.below(100) < undo_pct:
-            dumped = ENGINE.dump(st)
+            dumped = game(st)
             again = st.undo.answers[-1]
             (undone,) = ENGINE.apply(st, prompt.seat, UNDO)
             assert (undone.kind, undone.params, undone.visible_to, undone.provisional) == (
                 "undone", {"option": again}, [prompt.seat], True)
             ENGINE.apply(st, prompt.seat, again)
-            assert ENGINE.dump(st) == dumped
+            assert game(st) == dumped
             log += [(prompt.seat, UNDO), (prompt.seat, again)]
             undos += 1
             continue
@@ -121,24 +122,25 @@ def test_undo_never_crosses_a_reveal_the_generator_or_another_seat() -> None:
 
     def at_open(st: TtaState, prompt: Prompt, opt: Option, events: list[Event]) -> None:
         if st.undo.base is not opened.get("base"):
-            opened.update(base=st.undo.base, dump=ENGINE.dump(st),
+            opened.update(base=st.undo.base, dump=game(st),
                           hidden=undo_window._hidden(st))
             if st.undo.base is not None:  # the fast base is the JSON dump
-                assert st.undo.base == st.model_dump(mode="json", exclude={"undo"})
+                assert st.undo.base == st.model_dump(mode="json",
+                                                     exclude=set(undo_window.NOT_TAKEN_BACK))
         elif st.undo.base is not None:
             assert undo_window._hidden(st) == opened["hidden"]
 
     def undo_all(st: TtaState, prompt: Prompt) -> None:
         nonlocal checked
         if not opened:  # the window of the first turn, opened by new_game
-            opened.update(base=st.undo.base, dump=ENGINE.dump(st),
+            opened.update(base=st.undo.base, dump=game(st),
                           hidden=undo_window._hidden(st))
         if prompt.option(UNDO) is None or st.answers % 7:
             return
         cp = ENGINE.copy(st)
         while UNDO in [o.id for o in ENGINE.prompts(cp)[0].options]:
             ENGINE.apply(cp, prompt.seat, UNDO)
-        assert ENGINE.dump(cp) == opened["dump"]
+        assert game(cp) == opened["dump"]
         checked += 1
 
     for players in (2, 4):
@@ -166,11 +168,11 @@ def test_preparing_an_event_closes_the_window_L1347() -> None:
     assert [e.kind for e in events][:1] != ["turn_actions"]  # nothing kept before it
     assert UNDO not in option_ids(st)
     if ENGINE.prompts(st)[0].seat == st.current and st.step == "action":
-        after_event = ENGINE.dump(st)
+        after_event = game(st)
         answer(st, next(o for o in option_ids(st) if o.startswith("take:")))
         assert UNDO in option_ids(st)
         answer(st, UNDO)
-        assert ENGINE.dump(st) == after_event and UNDO not in option_ids(st)
+        assert game(st) == after_event and UNDO not in option_ids(st)
 
 
 def test_undo_reaches_back_into_politics_and_pops_the_turn_log_L1270_L1280() -> None:
@@ -184,7 +186,7 @@ def test_undo_reaches_back_into_politics_and_pops_the_turn_log_L1270_L1280() -> 
     civ.military = [card]
     st.step = "politics"
     _reopen(st)
-    start = ENGINE.dump(st)
+    start = game(st)
     assert UNDO not in option_ids(st)
     events = answer(st, "pass")
     assert [(e.kind, e.provisional) for e in events] == [("politics_passed", True)]
@@ -197,7 +199,7 @@ def test_undo_reaches_back_into_politics_and_pops_the_turn_log_L1270_L1280() -> 
     answer(st, UNDO)
     assert len(st.turn_log) == 1
     answer(st, UNDO)
-    assert ENGINE.dump(st) == start and st.step == "politics"
+    assert game(st) == start and st.step == "politics"
     answer(st, "pass")
     second = next(o for o in ENGINE.prompts(st)[0].options if o.id.startswith("take:"))
     answer(st, second.id)
@@ -323,19 +325,19 @@ def test_discards_stay_in_the_window_and_undo_goes_back_to_the_action_phase_L168
     end = ENGINE.prompts(st)[0].option("end")
     assert end is not None and "final" not in end.params
     assert end.params["discards_needed"] == 3 and end.params["draws"] == 2
-    before_end = ENGINE.dump(st)
+    before_end = game(st)
     answer(st, "end")
     prompt = ENGINE.prompts(st)[0]
     assert prompt.kind == "discard" and prompt.option(UNDO) is not None
     assert not any(o.params.get("final") for o in prompt.options if o.id != UNDO)
     answer(st, UNDO)
-    assert ENGINE.dump(st) == before_end and st.step == "action"
+    assert game(st) == before_end and st.step == "action"
     answer(st, "end")
     answer(st, ENGINE.prompts(st)[0].options[0].id)
-    after_one = ENGINE.dump(st)
+    after_one = game(st)
     answer(st, ENGINE.prompts(st)[0].options[0].id)
     answer(st, UNDO)  # back to the second discard: ``end`` and one discard re-applied
-    assert ENGINE.dump(st) == after_one
+    assert game(st) == after_one
     answer(st, ENGINE.prompts(st)[0].options[0].id)
     last = ENGINE.prompts(st)[0]
     assert all(o.params["final"] for o in last.options if o.id != UNDO)

@@ -21,6 +21,12 @@ def new(players: int = 2, seed: int = 1, mode: str = "first") -> TtaState:
     return ENGINE.new_game(players, seed, {"mode": mode})
 
 
+def game_json(st: TtaState) -> str:
+    """The state as JSON but the seats' answer counts (``TtaState.answered``): what an undo
+    takes back (it is an answer too, and the question it reopens is a new one)."""
+    return st.model_dump_json(exclude={"answered"})
+
+
 def option_ids(st: TtaState) -> list[str]:
     return [o.id for o in ENGINE.prompts(st)[0].options]
 
