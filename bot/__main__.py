@@ -8,17 +8,18 @@ import contextlib
 import logging
 import sys
 
+from bot.client import CivBot
+from bot.sandbox import main as sandbox_main
+from bot.settings import load_settings
+from games.cli import main as games_main
+from games.storage import StorageError, open_store
+
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "sandbox":
-        from bot.sandbox import main as sandbox_main
-
         return sandbox_main(argv[1:])
     if argv and argv[0] == "verify-replays":
-        from bot.settings import load_settings
-        from games.cli import main as games_main
-
         rest = argv[1:]
         if not any(a == "--database" or a.startswith("--database=") for a in rest):
             rest = ["--database", load_settings().database_url, *rest]
@@ -30,9 +31,6 @@ def main(argv: list[str] | None = None) -> int:
         "verify-replays [...]",
     )
     parser.parse_args(argv)
-
-    from bot.settings import load_settings
-
     settings = load_settings()
     logging.basicConfig(
         level=settings.log_level.upper(),
@@ -45,8 +43,6 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    from bot.client import CivBot
-    from games.storage import StorageError, open_store
 
     async def check_database() -> None:
         """Open (and migrate) the database before connecting to Discord, so a bad

@@ -1,5 +1,6 @@
 """The bot: opens the store (migrations run there), registers persistent components and
-commands, and holds the service, delivery and renderer the cogs share."""
+commands, and holds what the cogs and components share: the service, the delivery, the
+handlers (``play``) and the renderer."""
 
 from __future__ import annotations
 
@@ -14,70 +15,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.components import DYNAMIC_ITEMS
 from bot.delivery import Delivery
-from bot.flow import modal_submitted
+from bot.i18n import t
 from bot.i18n.translator import CommandTranslator
+from bot.interaction import reply, report_failure, user_lang
+from bot.play import Play
 from bot.render import Renderer, default_renderer, warm_up_renderers
 from bot.settings import Settings
-from bot.views import DYNAMIC_ITEMS
-from games.models import describe_error
 from games.service import GameService
-from games.storage import DatabaseBusy, OutcomeUnknown, Store, open_store
+from games.storage import Store, open_store
 
 log = logging.getLogger(__name__)
 
-
-#: Discord's error code for a second response to one interaction.
-ALREADY_ACKNOWLEDGED = 40060
 #: How many interaction ids are remembered to recognise one delivered twice.
 RECENT_INTERACTIONS = 4096
-
-
-def already_answered(error: BaseException) -> bool:
-    """Whether ``error`` means the interaction was answered before: it was delivered twice
-    (a gateway replay), and the first delivery already told the user everything."""
-    original = getattr(error, "original", None)  # a command's error wraps its cause
-    if isinstance(original, BaseException):
-        error = original
-    if isinstance(error, discord.InteractionResponded):
-        return True
-    return isinstance(error, discord.HTTPException) and error.code == ALREADY_ACKNOWLEDGED
-
-
-async def report_failure(
-    interaction: discord.Interaction[Any], error: BaseException, what: str
-) -> None:
-    """An unexpected failure of a command or component: logged once, and the user is told
-    (ephemerally) whether their request was saved, so no interaction goes unanswered.
-
-    Two database failures are told as what they are: a write that gave up waiting for the
-    lock (``DatabaseBusy``: nothing changed, try again) and a commit whose connection broke
-    (``OutcomeUnknown``: it may have been saved, never "nothing was changed")."""
-    from bot.flow import reply, user_lang
-    from bot.i18n import t
-
-    if already_answered(error):
-        log.info("%s: interaction %s was already answered; ignored", what, interaction.id)
-        return
-    original = getattr(error, "original", None)  # a command's error wraps its cause
-    cause = original if isinstance(original, BaseException) else error
-    saved = interaction.extras.get("saved")
-    if isinstance(cause, (DatabaseBusy, OutcomeUnknown)):
-        log.warning("%s: %s", what, describe_error(cause))
-    else:
-        log.error("%s failed", what, exc_info=error)
-    if saved:  # the request itself was committed; what failed came after it
-        key = "errors.internal_saved"
-    elif isinstance(cause, OutcomeUnknown):
-        key = "errors.maybe_saved_check"
-    elif isinstance(cause, DatabaseBusy):
-        key = "errors.database_busy"
-    else:
-        key = "errors.internal"
-    try:
-        await reply(interaction, t(user_lang(interaction), key))
-    except discord.HTTPException as exc:
-        log.warning("could not report the failure of %s: %s", what, exc)
 
 
 class CivTree(app_commands.CommandTree["CivBot"]):
@@ -93,9 +45,6 @@ class CivTree(app_commands.CommandTree["CivBot"]):
     async def on_error(
         self, interaction: discord.Interaction[CivBot], error: app_commands.AppCommandError
     ) -> None:
-        from bot.flow import reply, user_lang
-        from bot.i18n import t
-
         lang = user_lang(interaction)
         if isinstance(error, app_commands.NoPrivateMessage):
             text = t(lang, "errors.guild_only")
@@ -149,14 +98,15 @@ class CivBot(commands.Bot):
         #: the service's clock (tests inject one to make turn deadlines pass)
         self.clock = clock or time.time
         self.delivery = Delivery(self)
+        self.play = Play(self)
         self._recent_interactions: OrderedDict[int, None] = OrderedDict()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Modal submits: discord.py only answers those of modals it keeps in memory (lost
         on a restart or a timeout, and then silently dropped); this bot keeps none and
-        routes every submit by its custom id (``flow.modal_submitted``)."""
+        routes every submit by its custom id (``Play.modal_submitted``)."""
         if interaction.type is discord.InteractionType.modal_submit:
-            await modal_submitted(interaction)
+            await self.play.modal_submitted(interaction)
 
     def first_delivery(self, interaction_id: int) -> bool:
         """True the first time an interaction id is seen. Discord may deliver an interaction

@@ -33,7 +33,7 @@ choices, see ``bot.games``) ``t`` + a base-36 stamp of the prompt.
 A custom id comes from the client and can be forged or left over from an old message: every
 number in it is checked with :func:`in_range` before it reaches the database (which stores
 signed 64-bit integers), and the game it names is checked to belong where it was clicked
-(``bot.flow.reachable``).
+(``Play.reachable``).
 """
 
 from __future__ import annotations

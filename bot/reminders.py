@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING
 
 from discord.ext import tasks
 
+from bot.i18n import t
+from bot.wording import option_text, seat_names
+
 if TYPE_CHECKING:
     from bot.client import CivBot
 
@@ -54,8 +57,6 @@ class Reminders:
     async def report_unreadable(self) -> None:
         """Say once in each newly unreadable game's thread that its reminders and deadlines
         are paused (the service skips the game and has logged why)."""
-        from bot.i18n import t
-
         for failure in self.bot.service.take_failures():
             info = failure.info
             if info is None:
@@ -70,8 +71,6 @@ class Reminders:
     async def deadlines(self) -> int:
         """Answer with the engine's ``timeout_option`` for every seat past its deadline and
         say so; returns how many answers were made."""
-        from bot.wording import option_text, seat_names
-
         made = 0
         for _ in range(20):  # a late seat may owe two answers (a card, then its payment)
             try:

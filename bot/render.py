@@ -19,6 +19,9 @@ from typing import Any
 
 import discord
 
+from bot.games import words_for
+from engines.registry import engine_names
+
 log = logging.getLogger(__name__)
 
 #: (game, view, language, player names by seat) -> PNG bytes, or None when there is no image.
@@ -37,8 +40,6 @@ def _function(game: str, name: str) -> Callable[..., Any] | None:
 def warm_up_renderers() -> None:
     """Load fonts and build each renderer's static tiles once, off the event loop, so the
     first board a player sees after a start-up is as fast as the rest."""
-    from engines.registry import engine_names
-
     for game in engine_names():
         warm = _function(game, "warm_up")
         if warm is None:
@@ -50,8 +51,6 @@ def warm_up_renderers() -> None:
 
 
 def default_renderer(game: str, view: Any, lang: str, names: list[str]) -> bytes | None:
-    from bot.games import words_for
-
     render_board = _function(game, words_for(game).board_renderer)
     if render_board is None:
         return None

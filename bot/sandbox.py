@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import random
 import re
 import shlex
@@ -36,6 +37,12 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
+from bot.client import CivBot
+from bot.games import words_for
+from bot.i18n import t
+from bot.ids import resolve_ref
+from bot.settings import load_settings
+from engines.core.playout import avoided
 from engines.registry import get_engine
 
 PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank", "grace")
@@ -301,8 +308,6 @@ class Sandbox:
     async def waiting(self, game_id: int) -> list[tuple[int, str]]:
         """(seat, pin) of the questions the game waits on (read from the bot's service: the
         automatic player needs to know whom to move; a human reads the thread)."""
-        from bot.games import words_for
-
         bot = self.env.bot
         info = await bot.service.get(game_id)
         if info.status != "active":
@@ -337,8 +342,6 @@ class Sandbox:
         # same deal as well as the same choices.
         with mock.patch("games.service.secrets.randbits", return_value=seed):
             await self.run_line(f"as alice /game new {game} {language or ''}".strip())
-        from bot.i18n import t
-
         lang = language or "en"
         for option in options or []:  # the creator's lobby menu: value ``name=value``
             await self.run_line(f"as alice choose {option}")
@@ -374,9 +377,6 @@ class Sandbox:
         avoid (``Engine.playout_avoid``: e.g. resigning); empty when it avoids nothing."""
         if not avoid:
             return set()
-        from bot.ids import resolve_ref
-        from engines.core.playout import avoided
-
         prompts = await self.env.bot.service.prompts(game_id)
         ids = next(([o.id for o in p.options] for p in prompts if p.seat == seat), [])
         refs = set().union(*(_refs(c) for c in controls))
@@ -432,12 +432,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 async def _run(args: argparse.Namespace) -> int:
-    import logging
-
-    import simcord
-
-    from bot.client import CivBot
-    from bot.settings import load_settings
+    import simcord  # the one function-local import: SimCord is an optional dependency
 
     logging.basicConfig(level=logging.WARNING)
     out: Path = args.out

@@ -68,6 +68,11 @@ def localize_params(
     return out
 
 
+def game_title(lang: str, game: str) -> str:
+    """A game's name in the reader's language (``game.<game>``), else its id."""
+    return t(lang, f"game.{game}") if has(lang, f"game.{game}") else game
+
+
 def join(lang: str, parts: Iterable[str]) -> str:
     """A list in the reader's language ("a, b" / "a、b"), empty parts left out."""
     return t(lang, "list.sep").join(p for p in parts if p)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from discord.ext import commands
 
-from bot.client import CivBot
 from bot.reminders import Reminders
+
+if TYPE_CHECKING:
+    from bot.client import CivBot
 
 
 class AdminCog(commands.Cog):

@@ -6,19 +6,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import CivBot
-from bot.flow import reply, user_lang
 from bot.games import words_for
 from bot.i18n import has, t
+from bot.interaction import reply, user_lang
 from bot.render import extra_file
-from bot.views.lobby import game_title
+from bot.wording import game_title
 from engines.registry import engine_names, get_engine
+
+if TYPE_CHECKING:
+    from bot.client import CivBot
 
 
 class HelpCog(commands.Cog):

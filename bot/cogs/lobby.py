@@ -2,23 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import CivBot
-from bot.flow import Refusal, reachable, refuse, reply, seat_message, user_lang
+from bot.components import static_view
+from bot.components.lobby import lobby_embed, lobby_items
 from bot.games import words_for
 from bot.i18n import LANGUAGES, language_for, t
+from bot.interaction import Refusal, refuse, reply, user_lang
 from bot.render import board_file
-from bot.views import static_view
-from bot.views.lobby import game_title, lobby_embed, lobby_items
-from bot.wording import public_prompt_text, seat_names
+from bot.wording import game_title, public_prompt_text, seat_names
 from engines.registry import engine_names
 from games.models import GameInfo, ServiceError
 from games.storage import DatabaseBusy
+
+if TYPE_CHECKING:
+    from bot.client import CivBot
 
 #: the channels a game can live in (``/game status`` elsewhere needs no database)
 THREADS = (
@@ -172,7 +174,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Play a g
             await reply(interaction, t(info.language, key, name=player.display_name, id=info.id))
             return
         view = await self.bot.service.view(info.id, None)
-        text, file = await seat_message(self.bot, info, view, seat)
+        text, file = await self.bot.play.seat_message(info, view, seat)
         if file is not None:
             await interaction.followup.send(text, file=file)
         else:
@@ -231,7 +233,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Play a g
         perms = getattr(interaction.user, "guild_permissions", None)
         can_manage = bool(perms and perms.manage_guild)
         try:
-            info = await reachable(interaction, target)
+            info = await self.bot.play.reachable(interaction, target)
             info = await self.bot.service.abandon(
                 target, interaction.user.id, can_manage=can_manage
             )

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import flow
-from bot.client import CivBot
 from bot.i18n import t
+from bot.interaction import reply, user_lang
+
+if TYPE_CHECKING:
+    from bot.client import CivBot
 
 
 class PlayCog(commands.Cog):
@@ -23,9 +25,9 @@ class PlayCog(commands.Cog):
     async def hand(self, interaction: discord.Interaction[Any], game_id: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)  # before any read
         if game_id is None:
-            games = await flow.candidate_games(interaction)
+            games = await self.bot.play.candidate_games(interaction)
             if not games:
-                await flow.reply(interaction, t(flow.user_lang(interaction), "errors.no_game_here"))
+                await reply(interaction, t(user_lang(interaction), "errors.no_game_here"))
                 return
             # Prefer a game that waits for this user.
             waiting = []
@@ -34,19 +36,19 @@ class PlayCog(commands.Cog):
                 if any(p.seat == seat for p in await self.bot.service.prompts(info.id)):
                     waiting.append(info)
             game_id = (waiting or games)[0].id
-        await flow.show_hand(interaction, game_id)
+        await self.bot.play.show_hand(interaction, game_id)
 
     @app_commands.command(name="play", description="Answer your open choice by typing it")
     @app_commands.describe(option="Start typing: the legal options are suggested")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     async def play(self, interaction: discord.Interaction[Any], option: str) -> None:
-        await flow.play(interaction, option)
+        await self.bot.play.play(interaction, option)
 
     @play.autocomplete("option")
     async def play_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        choices = await flow.play_choices(interaction, current)
+        choices = await self.bot.play.play_choices(interaction, current)
         return [app_commands.Choice(name=label, value=value) for label, value in choices]
 
 

@@ -125,7 +125,7 @@ class GameWords:
         """Seats whose public position the seat may open with a button from its hand."""
         return []
 
-    # -- menus and questions out of turn (``bot.views.prompt``, reminders) ---------------
+    # -- menus and questions out of turn (``bot.components.prompt``, reminders) ---------------
     #: the game's name (set by ``words_for``): the catalogue keys of the default hooks
     game = ""
 

@@ -9,6 +9,7 @@ from typing import Any
 from bot.games import GameWords, of_seat
 from bot.i18n import name, t
 from engines.core.contract import Event, Option, Prompt
+from engines.innovation.catalogue import CARDS, POSITIONS
 
 GAME = "innovation"
 MOVES = frozenset({"meld", "tuck", "score", "return", "transfer", "exchange", "remove"})
@@ -23,8 +24,6 @@ ICON_EMOJI = {
 
 
 def card_age(card: str) -> int | None:
-    from engines.innovation.catalogue import CARDS
-
     found = CARDS.get(card)
     return found.age if found is not None else None
 
@@ -58,8 +57,6 @@ class InnovationWords(GameWords):
     ) -> tuple[str, list[str]]:
         """A card's age, colour and icons, and its dogmas as our paraphrase (the
         catalogue's summaries); a special achievement's condition."""
-        from engines.innovation.catalogue import CARDS, POSITIONS
-
         card = CARDS.get(card_id)
         if card is None:  # a special achievement
             return name(lang, GAME, card_id), [str(entry.get("condition", ""))]
@@ -82,8 +79,6 @@ class InnovationWords(GameWords):
         return title, lines
 
     def card_image(self, card_id: str) -> tuple[str, dict[str, Any]] | None:
-        from engines.innovation.catalogue import CARDS
-
         return ("render_card", {"card_id": card_id}) if card_id in CARDS else None
 
     def __init__(self) -> None:

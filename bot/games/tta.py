@@ -17,6 +17,9 @@ from bot.games import GameWords, of_seat
 from bot.i18n import has, name, t
 from bot.wording import NAMES_PARAM, join
 from engines.core.contract import Event, Option, Prompt
+from engines.tta import economy
+from engines.tta.catalogue import CARDS, MILITARY, CivilCard
+from engines.tta.resignation import WAR_CULTURE  # 7: research §3.2
 
 GAME = "tta"
 #: cost params of options and events, in the order they are worded
@@ -81,8 +84,6 @@ def event_name(lang: str, ident: Any) -> str:
     """An event card's name from the id an event question carries, which may lack the age
     prefix and "Development of" (``foray``: ``I_foray``; ``religion``:
     ``A_development_of_religion``, not the temple)."""
-    from engines.tta.catalogue import MILITARY
-
     text = str(ident)
     for candidate in (text, *(f"{age}_{middle}{text}" for middle in ("", "development_of_")
                               for age in ("A", "I", "II", "III"))):
@@ -143,8 +144,6 @@ def score_line(lang: str, line: Any) -> str:
     text = str(line)
     if has(lang, f"tta.score.{text}"):
         return t(lang, f"tta.score.{text}")
-    from engines.tta.catalogue import CARDS
-
     for card in (text, *(f"{age}_{text}" for age in ("III", "II", "I", "A"))):
         if card in CARDS:
             return card_name(lang, card)
@@ -355,8 +354,6 @@ class TtaWords(GameWords):
             params["side"] = str(raw["side"]).upper()
             kind = "pact_offer_side"
         elif kind == "resign":  # what resigning does to the wars around the seat (L2071)
-            from engines.tta.resignation import WAR_CULTURE  # 7: research §3.2
-
             params["wars"] = t(lang, "tta.resign_wars", culture=WAR_CULTURE)
         if kind == "event_choice" and has(lang, f"tta.prompt.event_choice.{raw.get('event')}"):
             kind = f"event_choice.{raw.get('event')}"
@@ -577,8 +574,6 @@ class TtaWords(GameWords):
                  ma_total=me.military_actions)
 
     def _economy_lines(self, lang: str, me: Any) -> list[str]:
-        from engines.tta import economy
-
         food, res, sci, cul, happy, strength = me.ratings
         consumption = economy.consumption(me.yellow_bank)
         first = t(lang, "tta.panel.stock", food=me.food, food_rate=_signed(food),
@@ -653,8 +648,6 @@ class TtaWords(GameWords):
     ) -> tuple[str, list[str]]:
         """Our paraphrase (``text``), then the card's age, kind, costs, outputs and copies
         from the catalogue."""
-        from engines.tta.catalogue import CARDS, CivilCard
-
         card = CARDS[card_id]
         kind = card_kind(lang, card)
         title = t(lang, "tta.cardinfo.title", card=card_name(lang, card_id), age=card.age,

@@ -23,7 +23,7 @@ from bot_helpers import answer_controls, latest_prompt, only_reply, replies, tex
 
 from bot import ids
 from bot.client import CivBot
-from bot.views import static_view
+from bot.components import static_view
 
 HUGE = 10**20  # > 2**63: no database column holds it
 
@@ -415,7 +415,7 @@ async def test_a_failing_callback_is_answered_and_logged_once(
         raise RuntimeError("boom")
 
     # Before anything was answered...
-    monkeypatch.setattr("bot.flow.show_hand", boom)
+    monkeypatch.setattr(simcord_bot.play, "show_hand", boom)
     caplog.clear()
     result = await world.alice.click(message, custom_id=ids.hand(1))
     assert "Something went wrong" in only_reply(result).content
@@ -463,7 +463,7 @@ async def test_a_failing_command_is_answered_and_logged_once(
     async def boom(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("bot.flow.show_hand", boom)
+    monkeypatch.setattr(simcord_bot.play, "show_hand", boom)
     caplog.clear()
     result = await world.alice.slash(table.thread, "hand")
     assert "nothing was changed" in only_reply(result).content

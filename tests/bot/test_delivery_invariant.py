@@ -428,15 +428,14 @@ async def test_restart_between_commit_and_delivery(
 async def test_prompt_lists_pruned_when_games_end(world: World, bot_factory: Factory) -> None:
     table = await new_table(world, bot_factory, "duel", 2, seed=4)
     delivery = table.bot.delivery
-    assert GAME_ID in delivery._open and GAME_ID in delivery._ledgers
+    assert delivery.remembers(GAME_ID)
     await table.play()
-    kept = (delivery._open, delivery._ledgers, delivery._stored, delivery._publishing)
-    assert all(GAME_ID not in memory for memory in kept) and GAME_ID not in delivery._answered
+    assert not delivery.remembers(GAME_ID)
     # an abandoned game too
     await world.alice.slash(world.channel, "game new", game="innovation")
     second = world.channel.threads[-1]
     await world.bob.click(second.history()[0], label="Join")
     await world.alice.click(second.history()[0], label="Start")
-    assert 2 in delivery._open and 2 in delivery._ledgers
+    assert delivery.remembers(2)
     await world.alice.slash(second, "game abandon")
-    assert all(2 not in memory for memory in kept) and 2 not in delivery._answered
+    assert not delivery.remembers(2)

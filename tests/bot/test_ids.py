@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from bot import ids
-from bot.views.prompt import prompt_items
+from bot.components.prompt import prompt_items
 from engines.core.contract import Option, Prompt
 
 

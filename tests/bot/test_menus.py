@@ -25,8 +25,8 @@ from test_access import HUGE, Elsewhere, forge, only_reply
 
 from bot import ids
 from bot.client import CivBot
+from bot.components.prompt import menu_plan, menu_room, prompt_items
 from bot.games import GameWords
-from bot.views.prompt import menu_plan, menu_room, prompt_items
 from engines.core.contract import Engine, Event, GameResult, Option, Prompt, SeatScore
 
 GAME = "menus"
@@ -389,7 +389,7 @@ async def test_a_modal_nobody_routes_is_told_it_expired(
     bid = await _to_bid(world, thread)
     typed = next(b for b in buttons(bid) if b["label"] == "Type a number…")
     before = (await simcord_bot.service.get(1)).version
-    caplog.set_level(logging.INFO, logger="bot.flow")
+    caplog.set_level(logging.INFO, logger="bot.play")
     for modal_id in ("cb:nm:1:1456074443980800099", "feedback:1"):
         shown = await world.bob.click(bid, custom_id=typed["custom_id"])
         assert shown.modal is not None

@@ -26,9 +26,9 @@ from test_delivery_invariant import Table
 
 from bot import ids
 from bot.client import CivBot
+from bot.components.panel import ConfirmButton, confirm_items
+from bot.components.prompt import AnswerButton
 from bot.games import GameWords
-from bot.views.panel import ConfirmButton, confirm_items
-from bot.views.prompt import AnswerButton
 from engines.core.contract import Engine, Event, GameResult, Option, Prompt, SeatScore
 from games.models import Outcome
 
@@ -385,7 +385,7 @@ async def test_closed_dms_play_on_an_ephemeral_panel(world: World, bot_factory: 
         result = await alice.click(panel, custom_id=answer_ids(panel)[option])
         edited = replies(result)
         assert len(edited) <= 1  # the ephemeral panel itself, never a new message
-        stored = await bot.delivery.panel(1, 0)
+        stored = await bot.delivery.records.panel(1, 0)
         assert stored is not None and stored.ephemeral and stored.message == panel.id
         panel = edited[-1] if edited else panel
     assert (await bot.service.get(1)).version == 2
@@ -497,7 +497,7 @@ async def test_tta_turns_are_played_on_panels(
             break
         info = await bot.service.get(game_id)
         prompt = prompts[0]
-        turn = await bot.delivery.turn_of(info)
+        turn = await bot.delivery.panels.turn_of(info)
         member = players[prompt.seat]
         dms = member.user.dm_channel
         message = bot_messages(dms)[-1]

@@ -12,7 +12,7 @@ from bot_harness import Factory, World
 from bot_helpers import answer_controls, latest_prompt
 from sw_driver import SimultaneousDriver, open_game, replies
 
-from bot.delivery import OPEN_NOTE
+from bot.delivery.ledger import OPEN_NOTE
 
 
 def _fresh(channel: simcord.ChannelHandle, message_id: int) -> Any:

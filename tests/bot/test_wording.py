@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.delivery import chunks
+from bot.delivery.transport import chunks
 from bot.wording import event_text, option_text, result_lines
 from engines.core.contract import Event, GameResult, Option, SeatScore
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
+from bot.components.lobby import option_words
 from bot.games import words_for
 from bot.games.tta import ABILITY_DETAILS, GROUPS, SUMMARY_SKIPS, TtaWords
 from bot.i18n import LANGUAGES, catalogue, has, name, t
-from bot.views.lobby import option_words
 from bot.wording import event_text, option_text, prompt_text, result_lines
 from engines.core.contract import Event, GameResult, Option, Prompt, SeatScore
 from engines.core.playout import random_choice
@@ -584,7 +584,7 @@ def test_ending_the_turn_asks_for_a_confirmation_only_when_it_costs() -> None:
 def test_the_end_turn_confirmation_tells_its_costs_once(lang: str) -> None:
     """The "End turn — 2 civil actions unused" label already names the costs: the panel's
     question does not repeat them (the sandbox showed them twice)."""
-    from bot.delivery import confirm_line
+    from bot.delivery.boards import confirm_line
 
     end = Option(id="end", key="end_turn", params={"unused_ca": 2, "unused_ma": 1})
     chosen = option_text("tta", lang, end, NAMES)
@@ -1034,7 +1034,7 @@ def test_the_political_phase_has_a_menu_per_kind_of_card() -> None:
     """Platform §5.3: the political phase's panel has a menu of events to prepare, one of
     aggressions and wars, one of pacts to offer, "Other" (cancel a pact, resign…), and
     its buttons (pass, undo); the action phase's ``play`` menu is left as it is."""
-    from bot.views.prompt import menu_plan
+    from bot.components.prompt import menu_plan
 
     def option(ident: str, key: str, group: str, **params: Any) -> Option:
         return Option(id=ident, key=key, group=group, params=params)

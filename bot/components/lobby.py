@@ -9,7 +9,8 @@ import discord
 
 from bot import ids
 from bot.i18n import has, t
-from bot.views.base import run_component, selected_values
+from bot.interaction import Refusal, client, run_component, selected_values
+from bot.wording import game_title
 from games.service import lobby_options
 
 if TYPE_CHECKING:
@@ -43,12 +44,10 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
         return cls(int(match["game"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot import flow
-
         await run_component(
             interaction,
             (self.game_id,),
-            lambda: flow.lobby_action(interaction, self.game_id, self.action),
+            lambda: client(interaction).play.lobby_action(interaction, self.game_id, self.action),
         )
 
 
@@ -79,14 +78,12 @@ class LobbyOptionSelect(
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot import flow
-
         async def choose() -> None:
             values = selected_values(interaction)
             if not values or "=" not in values[0]:
-                raise flow.Refusal("bad_component")  # not a value this select offers
+                raise Refusal("bad_component")  # not a value this select offers
             name, value = values[0].split("=", 1)
-            await flow.lobby_option(interaction, self.game_id, name, value)
+            await client(interaction).play.lobby_option(interaction, self.game_id, name, value)
 
         await run_component(interaction, (self.game_id,), choose)
 
@@ -106,10 +103,6 @@ def option_words(game: str, lang: str, name: str, value: str) -> tuple[str, str]
         else:
             out.append(fallback)
     return out[0], out[1]
-
-
-def game_title(lang: str, game: str) -> str:
-    return t(lang, f"game.{game}") if has(lang, f"game.{game}") else game
 
 
 def lobby_embed(info: GameInfo, engine: Engine[Any]) -> discord.Embed:

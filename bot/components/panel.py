@@ -12,8 +12,8 @@ from typing import Any, ClassVar
 import discord
 
 from bot import ids
-from bot.views.base import run_component
-from bot.views.prompt import AnswerButton, component_numbers, submit_answer
+from bot.components.prompt import AnswerButton, component_numbers, submit_answer
+from bot.interaction import client, run_component
 
 
 class ConfirmButton(AnswerButton, template=ids.CONFIRM_TEMPLATE):
@@ -24,8 +24,6 @@ class ConfirmButton(AnswerButton, template=ids.CONFIRM_TEMPLATE):
     STYLE: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.danger
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot import flow
-
         if self.ref != ids.BACK_REF:
             await submit_answer(
                 interaction, self.game_id, self.version, self.seat, self.ref, confirmed=True
@@ -34,7 +32,9 @@ class ConfirmButton(AnswerButton, template=ids.CONFIRM_TEMPLATE):
         await run_component(
             interaction,
             component_numbers(self.game_id, self.version, self.seat),
-            lambda: flow.panel_back(interaction, self.game_id, self.version, self.seat),
+            lambda: client(interaction).play.panel_back(
+                interaction, self.game_id, self.version, self.seat
+            ),
         )
 
 

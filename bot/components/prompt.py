@@ -23,21 +23,20 @@ Every label carries the option's full cost (see ``bot.wording``).
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
 from bot import ids
+from bot.games import pin, words_for
 from bot.i18n import t
-from bot.views.base import custom_id, run_component, selected_values
-from bot.wording import option_text, short
+from bot.interaction import Refusal, client, custom_id, refuse, run_component, selected_values
+from bot.wording import option_text, seat_names, short
 from engines.core.contract import AUTO, BACK, DONE, PASS, UNDO
 
 if TYPE_CHECKING:
     from engines.core.contract import Prompt
-    from games.models import GameInfo
 
 BUTTONS_MAX = 10
 SELECT_SIZE = 25
@@ -86,15 +85,13 @@ async def submit_answer(
     *more: int,
     confirmed: bool = False,
 ) -> None:
-    """Answer from a prompt message's component: ``flow.submit`` for that seat and version
+    """Answer from a prompt message's component: ``Play.submit`` for that seat and version
     (``more``: the component's other numbers, checked with these; ``confirmed``: the
     panel's confirmation of an option that forecasts a cost)."""
-    from bot import flow
-
     await run_component(
         interaction,
         component_numbers(game_id, version, seat, *more),
-        lambda: flow.submit(
+        lambda: client(interaction).play.submit(
             interaction,
             game_id,
             ref,
@@ -205,12 +202,12 @@ class MoreButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PA
         return cls(*_prompt_key(match), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot import flow
-
         await run_component(
             interaction,
             component_numbers(self.game_id, self.version, self.seat, self.page),
-            lambda: flow.show_page(interaction, self.game_id, self.version, self.seat, self.page),
+            lambda: client(interaction).play.show_page(
+                interaction, self.game_id, self.version, self.seat, self.page
+            ),
         )
 
 
@@ -235,10 +232,10 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HA
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot import flow
-
         await run_component(
-            interaction, (self.game_id,), lambda: flow.show_hand(interaction, self.game_id)
+            interaction,
+            (self.game_id,),
+            lambda: client(interaction).play.show_hand(interaction, self.game_id),
         )
 
 
@@ -262,12 +259,10 @@ class SeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.SE
         return cls(int(match["game"]), int(match["seat"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot import flow
-
         await run_component(
             interaction,
             (self.game_id, self.seat),
-            lambda: flow.show_seat(interaction, self.game_id, self.seat),
+            lambda: client(interaction).play.show_seat(interaction, self.game_id, self.seat),
         )
 
 
@@ -307,9 +302,7 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.G
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> GroupSelect:
-        return cls(
-            *_prompt_key(match), int(match["room"]), int(match["menu"]), int(match["page"])
-        )
+        return cls(*_prompt_key(match), int(match["room"]), int(match["menu"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = selected_values(interaction)
@@ -330,10 +323,9 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.G
         changes: the other menus keep their pages). Answered once: the edit itself, or a
         refusal only the clicker sees. Deferred first (as an update of that message): the
         reads may wait on the database."""
-        from bot import flow
-
         await interaction.response.defer()
-        found = await _current_prompt(interaction, self.game_id, self.version, self.seat)
+        play = client(interaction).play
+        found = await play.current_prompt(interaction, self.game_id, self.version, self.seat)
         if found is None:
             return
         info, prompt = found
@@ -344,10 +336,8 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.G
             or target >= menu_pages(len(plan.menus[self.menu].indexes))
             or message is None
         ):
-            await flow.refuse(interaction, flow.Refusal("no_such_page"), info)
+            await refuse(interaction, Refusal("no_such_page"), info)
             return
-        from bot.wording import seat_names
-
         drawing = Drawing(
             info.game, self.game_id, self.version, prompt, info.language, seat_names(info.seats)
         )
@@ -390,24 +380,8 @@ class NumberButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
         await run_component(
             interaction,
             component_numbers(self.game_id, self.version, self.seat, self.low, self.high),
-            lambda: self.open(interaction),
+            lambda: client(interaction).play.open_number(interaction, self),
         )
-
-    async def open(self, interaction: discord.Interaction[Any]) -> None:
-        """The modal, for the seat's own player only (one quick read: a modal must be the
-        interaction's first answer)."""
-        from bot import flow
-        from games.models import ServiceError
-
-        try:
-            info = await flow.reachable(interaction, self.game_id)
-            flow.player_seat(info, interaction.user.id, self.seat)
-        except ServiceError as exc:  # no such game
-            await flow.refuse(interaction, exc)
-            return
-        modal = NumberModal(self, info.language)
-        modal.stop()  # sent, never kept: its submit is routed by its custom id alone
-        await interaction.response.send_modal(modal)
 
 
 class NumberModal(discord.ui.Modal):
@@ -416,8 +390,8 @@ class NumberModal(discord.ui.Modal):
 
     Never kept in memory (a modal kept there went unanswered after a restart or its
     timeout): its custom id, ``cb:nm:<g>:<v>:<s>``, carries the question it was opened for,
-    and every modal submit is routed by it (``flow.modal_submitted``) to
-    :func:`submit_number`, which checks it against the seat's open question."""
+    and every modal submit is routed by it (``Play.modal_submitted``) to
+    ``Play.submit_number``, which checks it against the seat's open question."""
 
     def __init__(self, button: NumberButton, lang: str) -> None:
         super().__init__(
@@ -435,66 +409,7 @@ class NumberModal(discord.ui.Modal):
         self.add_item(self.number)
 
 
-async def submit_number(
-    interaction: discord.Interaction[Any], game_id: int, version: int | str, seat: int, text: str
-) -> None:
-    """Answer the seat's ``number`` prompt with the number ``text`` (typed in the modal).
-
-    Only the question the modal was opened for: ``version`` (the pin or version its button
-    carried) must still name the seat's open question, and that question must be a
-    ``number`` one. Otherwise a forged "Type a number…" on another prompt would read
-    ``take:1`` as the number 1 and answer it. Deferred first: the reads may wait.
-    """
-    from bot import flow
-
-    await flow.acknowledge(interaction, game_id, seat, from_message=True)
-    found = await _current_prompt(interaction, game_id, version, seat)
-    if found is None:
-        return
-    info, prompt = found
-    numbers = number_options(prompt)
-    if prompt.layout != "number" or not numbers:  # no "Type a number…" asks this question
-        await flow.refuse(interaction, flow.Refusal("bad_component"), info)
-        return
-    value = ids.number(unicodedata.normalize("NFKC", text).strip())
-    if value is None or value not in numbers:
-        low, high = min(numbers), max(numbers)
-        refusal = flow.Refusal("bad_number", value=short(text.strip(), 20), low=low, high=high)
-        await flow.refuse(interaction, refusal, info)
-        return
-    index = numbers[value]
-    ref = ids.option_ref(prompt.options[index].id, index)
-    await flow.submit(interaction, game_id, ref, version=version, seat=seat, from_message=True)
-
-
-async def _current_prompt(
-    interaction: discord.Interaction[Any], game_id: int, version: int | str, seat: int
-) -> tuple[GameInfo, Prompt] | None:
-    """The game and the seat's open prompt, if the component (carrying ``version``) still
-    asks it and the clicker holds the seat; else the clicker is told why and None."""
-    from bot import flow
-
-    bot = flow.client(interaction)
-    info: GameInfo | None = None
-    try:
-        info = await flow.reachable(interaction, game_id)
-        flow.player_seat(info, interaction.user.id, seat)
-        if isinstance(version, int) and version != info.version:
-            raise flow.Refusal("stale")
-        prompt = flow.own_prompt(await bot.service.prompts(game_id), seat)
-        if prompt is None:
-            raise flow.Refusal("not_your_turn")
-        if isinstance(version, str) and await bot.delivery.pin_of(info, prompt) != version:
-            raise flow.Refusal("stale")
-    except flow.REFUSALS as exc:
-        await flow.refuse(interaction, exc, info)
-        return None
-    return info, prompt
-
-
-def _replaced(
-    message: discord.Message, old_id: str, new: discord.ui.Item[Any]
-) -> discord.ui.View:
+def _replaced(message: discord.Message, old_id: str, new: discord.ui.Item[Any]) -> discord.ui.View:
     """The message's components with the one named ``old_id`` replaced by ``new`` (in its
     row), as a view to send but never keep."""
     view = discord.ui.View.from_message(message, timeout=None)
@@ -544,8 +459,6 @@ def number_options(prompt: Prompt) -> dict[int, int]:
 
 def _sections(game: str, prompt: Prompt, lang: str) -> tuple[list[Menu], list[int]]:
     """The prompt's menus before folding, and the options drawn as buttons."""
-    from bot.games import words_for
-
     if prompt.layout == "pick":
         special = [i for i, o in enumerate(prompt.options) if o.id in HIGHLIGHTED | QUIET]
         rest = [i for i in range(len(prompt.options)) if i not in special]
@@ -728,11 +641,7 @@ def prompt_items(
     string), or the game version (an int) for a game whose questions need nothing else.
     ``reserve``: buttons the caller adds after these (a grouped prompt leaves them room).
     """
-    from bot.games import pin
-
-    version = ids.parse_version(
-        version if isinstance(version, str) else pin(game, prompt, version)
-    )
+    version = ids.parse_version(version if isinstance(version, str) else pin(game, prompt, version))
     drawing = Drawing(game, game_id, version, prompt, lang, names)
     opts = prompt.options
     items: list[discord.ui.Item[Any]] = []

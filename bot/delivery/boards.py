@@ -1,0 +1,407 @@
+"""What stays on screen and is edited in place: a seat's turn panel, the turn's status line
+(turn panels, Through the Ages) and the round's status message (simultaneous turns, 7 Wonders).
+
+A turn panel is one DM message per seat and turn (``GameWords.turn_key``), edited after each
+answer (through the click's own interaction when the seat pressed it, else through the
+stored message), never one message per answer. Its note (``Panel``) keeps where it is, the
+turn and the question it shows, and the turn's provisional events ("Last: ..."), so a
+restart edits it rather than sending another. An option that forecasts a cost
+(``GameWords.warnings``) is first shown there with its warnings and "Confirm" / "Back".
+
+The round's status message names who is still choosing (never what anyone chose); its
+message id and title are game notes, so a restart goes on editing the same message.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import ids
+from bot.components import static_view
+from bot.components.panel import confirm_items
+from bot.delivery.hand import Hands
+from bot.delivery.ledger import Panel, Records
+from bot.delivery.transport import MENTION_USERS, MESSAGE_MAX, Transport, dm_intro
+from bot.games import GameWords, words_for
+from bot.i18n import has, t
+from bot.wording import event_text, join, option_text, seat_names, sentences
+from games.models import GameInfo, ServiceError
+
+if TYPE_CHECKING:
+    from bot.client import CivBot
+    from engines.core.contract import Event, Option, Prompt
+
+log = logging.getLogger(__name__)
+
+STATUS_NOTE = "status_message"
+#: the message id of the turn's status line (``GameWords.turn_status``)
+TURN_STATUS_NOTE = "turn_status"
+
+
+def confirm_line(lang: str, chosen: str, warned: str) -> str:
+    """The panel's confirmation question. An option whose own label already tells its costs
+    (ending the turn: "End turn — 2 civil actions unused") is not told them twice."""
+    key = "panel.confirm_named" if warned and warned in chosen else "panel.confirm"
+    return t(lang, key, option=chosen, warnings=warned)
+
+
+class TurnPanels:
+    """Each seat's turn panel, and the turn's status line in the thread."""
+
+    def __init__(self, bot: CivBot, records: Records, transport: Transport, hands: Hands) -> None:
+        self.bot = bot
+        self.records = records
+        self.transport = transport
+        self.hands = hands
+        #: the text each game's turn status line shows (an unchanged line is not edited)
+        self._status_text: dict[int, str] = {}
+
+    def forget(self, game_id: int) -> None:
+        self._status_text.pop(game_id, None)
+
+    def holds(self, game_id: int) -> bool:
+        return game_id in self._status_text
+
+    async def is_panel(self, game_id: int, seat: int, message: discord.Message | None) -> bool:
+        """Whether ``message`` is the seat's turn panel (its clicks edit it in place)."""
+        if message is None:
+            return False
+        panel = await self.records.panel(game_id, seat)
+        return panel is not None and panel.message == message.id
+
+    @staticmethod
+    def uses_panels(game: str, prompts: list[Prompt]) -> bool:
+        """Whether the game may have turn panels now: a prompt asked on one, or a game
+        that names its turns (a seat waiting on another's answer keeps its panel)."""
+        words = words_for(game)
+        keyed = type(words).turn_key is not GameWords.turn_key
+        return keyed or any(words.on_panel(p) for p in prompts)
+
+    async def turn_of(self, info: GameInfo) -> str:
+        """The turn the game is in (``GameWords.turn_key`` of the public view; "" none)."""
+        view = await self.bot.service.view(info.id, None)
+        return words_for(info.game).turn_key(view) or ""
+
+    async def edit(
+        self, panel: Panel, via: discord.Interaction[Any] | None, **changes: Any
+    ) -> bool:
+        """Edit the panel: through ``via`` (a click on it, deferred as an update), else the
+        stored message (not possible for an ephemeral one). False when it failed."""
+        try:
+            if via is not None:
+                await via.edit_original_response(**changes)
+            elif panel.ephemeral:
+                return False
+            else:
+                channel = self.bot.get_partial_messageable(panel.channel)
+                await channel.get_partial_message(panel.message).edit(**changes)
+        except discord.HTTPException:
+            log.info("could not edit turn panel %s", panel.message, exc_info=True)
+            return False
+        return True
+
+    async def close_all(self, game_id: int) -> None:
+        """Strip every panel of the game of its components (the game is over), also those
+        not read since a restart."""
+        try:
+            seats = range(len((await self.bot.service.get(game_id)).seats))
+        except ServiceError:
+            seats = range(0)
+        for seat in sorted({*seats, *self.records.panel_seats(game_id)}):
+            panel = await self.records.panel(game_id, seat)
+            if panel is not None:
+                await self.edit(panel, None, view=None)
+                await self.records.set_panel(game_id, seat, None)
+
+    def last_lines(self, info: GameInfo, panel: Panel | None) -> list[str]:
+        """The panel's "Last: ..." line: the turn's latest provisional events."""
+        if panel is None or not panel.last:
+            return []
+        shown = panel.last[-words_for(info.game).panel_last :]
+        return [t(info.language, "panel.last", events=sentences(info.language, shown))]
+
+    async def note_provisional(
+        self, info: GameInfo, events: list[Event], actor: int | None, turn: str
+    ) -> None:
+        """Keep the provisional events for the actor's panel (never told elsewhere; an
+        answer chosen for a seat by its deadline has no actor: the event's seat)."""
+        names = seat_names(info.seats)
+        changed: dict[int, Panel] = {}
+        for event in events:
+            if not event.provisional:
+                continue
+            seat = actor if actor is not None else event.seat
+            if seat is None or not event.visible_for(seat):
+                continue
+            panel = await self.records.panel(info.id, seat)
+            text = event_text(info.game, info.language, event, names)
+            if panel is None or panel.turn != turn or not text:
+                continue
+            panel.last = [*panel.last, text][-words_for(info.game).panel_last :]
+            changed[seat] = panel
+        for seat, panel in changed.items():
+            await self.records.set_panel(info.id, seat, panel)
+
+    async def content(
+        self,
+        info: GameInfo,
+        prompt: Prompt,
+        pinned: str,
+        lines: list[str] | None = None,
+        confirm: Option | None = None,
+    ) -> tuple[str, list[discord.ui.Item[Any]], list[discord.File]]:
+        """The panel of ``prompt``'s seat: its hand, the turn's last events, the question
+        and its components; with ``confirm``, the warnings of that option and "Confirm" /
+        "Back" instead of the question's components."""
+        panel = await self.records.panel(info.id, prompt.seat)
+        head = [*(lines or []), *self.last_lines(info, panel)]
+        text, items, files = await self.hands.private_message(info, prompt, pinned, head)
+        if confirm is None:
+            return text, items, files
+        lang, names = info.language, seat_names(info.seats)
+        chosen = option_text(info.game, lang, confirm, names)
+        warned = self.warning_texts(info, confirm)
+        text = "\n".join([text, confirm_line(lang, chosen, warned)])
+        if len(text) > MESSAGE_MAX:
+            text = "…" + text[-(MESSAGE_MAX - 1) :]
+        index = next(i for i, o in enumerate(prompt.options) if o.id == confirm.id)
+        labels = (
+            t(lang, "panel.button.confirm", option=chosen)[:80],
+            t(lang, "panel.button.back"),
+        )
+        version = ids.parse_version(pinned)
+        return text, confirm_items(info.id, version, prompt.seat, confirm.id, index, labels), files
+
+    def warning_texts(self, info: GameInfo, option: Option) -> str:
+        """``GameWords.warnings`` of ``option`` in words (``<game>.warn.<param>``)."""
+        lang = info.language
+        parts = []
+        for key, value in words_for(info.game).warnings(option).items():
+            full = f"{info.game}.warn.{key}"
+            parts.append(
+                t(lang, full, n=value)
+                if has(lang, full)
+                else t(lang, "panel.warn", what=key.replace("_", " "), n=value)
+            )
+        return join(lang, parts)
+
+    async def show(
+        self,
+        info: GameInfo,
+        prompt: Prompt,
+        pinned: str,
+        turn: str,
+        via: discord.Interaction[Any] | None = None,
+        lines: list[str] | None = None,
+        confirm: Option | None = None,
+    ) -> bool:
+        """Show ``prompt`` on its seat's panel: the turn's panel edited in place (through
+        ``via``, the seat's click on it, if given), else a new DM (the old one, if any, is
+        stripped). False when the seat could not be reached (DMs closed or failing)."""
+        seat = prompt.seat
+        panel = await self.records.panel(info.id, seat)
+        if panel is not None and panel.turn != turn:
+            await self.edit(panel, via, view=None)
+            panel = None
+            via = None
+        if panel is not None:
+            text, items, files = await self.content(info, prompt, pinned, lines, confirm)
+            changes: dict[str, Any] = {"content": text, "view": static_view(*items)}
+            if files or self.bot.renderer is not None:
+                changes["attachments"] = files
+            if await self.edit(panel, via, **changes):
+                panel.pin, panel.confirm = pinned, confirm.id if confirm is not None else ""
+                await self.records.set_panel(info.id, seat, panel)
+                return True
+        user_id = info.user_of(seat)
+        if user_id is None:
+            return False
+        text, items, files = await self.content(info, prompt, pinned, lines, confirm)
+        kwargs: dict[str, Any] = {"view": static_view(*items)}
+        if files:
+            kwargs["files"] = files
+        sent = await self.transport.try_dm(info, user_id, text, **kwargs)
+        if not sent:
+            return False
+        if panel is not None:
+            await self.edit(panel, None, view=None)  # the turn moved to a new message
+        last = panel.last if panel is not None else []
+        new = Panel(
+            sent.channel.id,
+            sent.id,
+            turn,
+            pinned,
+            last=last,
+            confirm=confirm.id if confirm is not None else "",
+        )
+        await self.records.set_panel(info.id, seat, new)
+        return True
+
+    async def redraw(
+        self,
+        via: discord.Interaction[Any],
+        info: GameInfo,
+        prompt: Prompt,
+        confirm: Option | None = None,
+    ) -> None:
+        """Redraw the seat's panel through its click ``via`` (deferred as an update): the
+        question again ("Back"), or ``confirm``'s warnings with "Confirm" / "Back"."""
+        pinned = await self.hands.pin_of(info, prompt)
+        turn = await self.turn_of(info)
+        await self.show(info, prompt, pinned, turn, via, confirm=confirm)
+
+    async def open_ephemeral(
+        self, interaction: discord.Interaction[Any], info: GameInfo, prompt: Prompt
+    ) -> None:
+        """ "Show my hand / act" on a panel question: the panel as an ephemeral reply. When
+        the seat has no panel it can be shown on this turn (DMs closed) the reply becomes
+        its panel, which its own clicks edit; else it is a copy (the DM panel stays)."""
+        seat = prompt.seat
+        pinned = await self.hands.pin_of(info, prompt)
+        turn = await self.turn_of(info)
+        text, items, files = await self.content(info, prompt, pinned)
+        kwargs: dict[str, Any] = {"view": static_view(*items)}
+        if files:
+            kwargs["files"] = files
+        message = await interaction.followup.send(text, ephemeral=True, wait=True, **kwargs)
+        panel = await self.records.panel(info.id, seat)
+        if panel is not None and panel.turn == turn and not panel.ephemeral and panel.pin:
+            return  # its DM panel is live: the reply is only a copy
+        last = panel.last if panel is not None and panel.turn == turn else []
+        await self.records.set_panel(
+            info.id,
+            seat,
+            Panel(message.channel.id, message.id, turn, pinned, ephemeral=True, last=last),
+        )
+
+    async def tidy(
+        self,
+        info: GameInfo,
+        prompts: list[Prompt],
+        turn: str,
+        via: discord.Interaction[Any] | None,
+        actor: int | None,
+        extra: dict[int, list[str]],
+    ) -> None:
+        """Panels whose turn is over lose their components (and their note); a panel whose
+        seat now waits on another seat's answer shows who it waits for, without
+        components, until its question comes back (then it is edited again)."""
+        words = words_for(info.game)
+        lang, names = info.language, seat_names(info.seats)
+        asked = {p.seat: p for p in prompts}
+        for seat in range(len(info.seats)):
+            panel = await self.records.panel(info.id, seat)
+            if panel is None:
+                continue
+            mine = via if seat == actor else None
+            prompt = asked.get(seat)
+            if panel.turn != turn:
+                await self.edit(panel, mine, view=None)
+                await self.records.set_panel(info.id, seat, None)
+            elif panel.pin and (prompt is None or not words.on_panel(prompt)):
+                view = await self.bot.service.view(info.id, seat)
+                waiting = join(lang, (names.get(p.seat, "?") for p in prompts if p.seat != seat))
+                lines = [dm_intro(info), *extra.get(seat, [])]
+                lines += self.last_lines(info, panel)
+                lines += words.hand_lines(lang, view, seat, names)
+                lines.append(t(lang, "panel.waiting", names=waiting or "…"))
+                text = "\n".join(lines)
+                if len(text) > MESSAGE_MAX:
+                    text = text[: MESSAGE_MAX - 1] + "…"
+                if await self.edit(panel, mine, content=text, view=None):
+                    panel.pin, panel.confirm = "", ""
+                    await self.records.set_panel(info.id, seat, panel)
+
+    async def turn_status(
+        self,
+        info: GameInfo,
+        channel: discord.abc.Messageable | None,
+        view: Any,
+        *,
+        new: bool,
+    ) -> None:
+        """The turn's status line (``GameWords.turn_status``): a new message when the turn
+        begins, edited in place while it lasts."""
+        text = words_for(info.game).turn_status(info.language, view, seat_names(info.seats))
+        if not text or (not new and self._status_text.get(info.id) == text):
+            return
+        stored = None if new else await self.bot.service.get_note(info.id, TURN_STATUS_NOTE)
+        if stored and isinstance(channel, discord.Thread | discord.TextChannel):
+            try:
+                await channel.get_partial_message(int(stored)).edit(
+                    content=text, allowed_mentions=discord.AllowedMentions.none()
+                )
+                self._status_text[info.id] = text
+                return
+            except discord.HTTPException:
+                log.debug("could not edit the turn status of game %s", info.id)
+        message = await self.transport.post(
+            info, channel, text, allowed_mentions=discord.AllowedMentions.none()
+        )
+        if message is not None:
+            await self.bot.service.set_note(info.id, TURN_STATUS_NOTE, str(message.id))
+            self._status_text[info.id] = text
+
+
+class RoundStatus:
+    """The status message of a simultaneous turn: who is still choosing."""
+
+    def __init__(self, bot: CivBot, transport: Transport) -> None:
+        self.bot = bot
+        self.transport = transport
+
+    async def update(
+        self,
+        info: GameInfo,
+        prompts: list[Prompt],
+        view: Any,
+        *,
+        new: bool = False,
+        final: bool = False,
+    ) -> bool:
+        """Post (``new``) or edit the turn's status message: who is still choosing. False
+        when a new one could not be posted."""
+        channel = await self.transport.thread(info)
+        lang, names = info.language, seat_names(info.seats)
+        service = self.bot.service
+        words = words_for(info.game)
+        stored = await service.get_note(info.id, STATUS_NOTE)
+        title_text = await service.get_note(info.id, STATUS_NOTE + "_title")
+        if final:
+            if not stored or not title_text:
+                return True
+            text = t(lang, "turn.status_done", title=title_text)
+        else:
+            title_text = words.round_title(lang, view)
+            waiting = [p.seat for p in prompts if words.still_choosing(p)]
+            if new:
+                who = ", ".join(f"<@{info.user_of(s)}>" for s in waiting)
+            else:
+                who = ", ".join(names.get(s, "?") for s in waiting)
+            text = (
+                t(lang, "turn.status_new" if new else "turn.status", title=title_text, names=who)
+                if waiting
+                else t(lang, "turn.status_done", title=title_text)
+            )
+        if new or not stored:
+            if not prompts:
+                return True
+            message = await self.transport.post(info, channel, text, allowed_mentions=MENTION_USERS)
+            if message is None:
+                return False
+            await service.set_note(info.id, STATUS_NOTE, str(message.id))
+            await service.set_note(info.id, STATUS_NOTE + "_title", title_text)
+            return True
+        if isinstance(channel, discord.Thread | discord.TextChannel):
+            try:
+                await channel.get_partial_message(int(stored)).edit(
+                    content=text, allowed_mentions=discord.AllowedMentions.none()
+                )
+            except discord.HTTPException:
+                log.debug("could not edit the status message of game %s", info.id)
+        if final:
+            await service.set_note(info.id, STATUS_NOTE, "")
+        return True

@@ -1,0 +1,330 @@
+"""The three paces at which a game is told, chosen by its words (``GameWords``).
+
+- ``PerAnswer`` (Duel, Innovation): each answer's events as they come; the board when who is
+  asked changes, or a new stage begins for the same seat.
+- ``PerRound`` (``GameWords.rounds``, 7 Wonders: simultaneous turns): inside a turn only the
+  status message changes; once the engine resolves it, the summary, the table image and
+  every seat's new hand.
+- ``PerTurnPanel`` (``GameWords.turn_key``, Through the Ages): the table image and a status
+  line once per turn; each seat's many answers on its turn panel, where its provisional
+  events (``Event.provisional``) are shown, never in the thread.
+
+Each also knows the picture a failed telling may have left unposted (``catch_up_table``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+
+from bot.delivery.asking import Questions
+from bot.delivery.boards import STATUS_NOTE, RoundStatus, TurnPanels
+from bot.delivery.ledger import Records
+from bot.delivery.transport import Transport, chunks, dm_intro
+from bot.games import GameWords, words_for
+from bot.i18n import t
+from bot.render import board_file
+from bot.wording import event_text, result_lines, seat_names
+from games.models import GameInfo, Outcome
+
+if TYPE_CHECKING:
+    from bot.client import CivBot
+    from engines.core.contract import Event, Prompt
+
+ROUND_NOTE = "round"
+#: the turn (``GameWords.turn_key``) whose table image was posted last
+TURN_NOTE = "turn"
+
+
+class Pacing(Protocol):
+    async def publish(
+        self,
+        outcome: Outcome,
+        before: list[Prompt],
+        *,
+        interaction: discord.Interaction[Any] | None = None,
+        actor: int | None = None,
+        panel_click: bool = False,
+        chosen: str | None = None,
+    ) -> None:
+        """Events, board image (when the pace says so), result or next questions.
+
+        ``interaction``/``actor``: the click that produced ``outcome``; ``panel_click``: it
+        was pressed on the actor's turn panel (deferred as an update: the panel is edited
+        through it), ``chosen`` the option in words, told at the top of the panel."""
+        ...
+
+    async def catch_up_table(self, info: GameInfo) -> None:
+        """The picture a failed telling may have left unposted (known by the game's notes)."""
+        ...
+
+    async def result(
+        self, info: GameInfo, outcome: Outcome, channel: discord.abc.Messageable | None
+    ) -> None: ...
+
+
+class Telling:
+    """What every pace tells alike: public and private event lines, the result."""
+
+    def __init__(
+        self,
+        bot: CivBot,
+        records: Records,
+        transport: Transport,
+        panels: TurnPanels,
+        rounds: RoundStatus,
+        questions: Questions,
+    ) -> None:
+        self.bot = bot
+        self.records = records
+        self.transport = transport
+        self.panels = panels
+        self.rounds = rounds
+        self.questions = questions
+
+    def public_lines(self, info: GameInfo, events: list[Event]) -> list[str]:
+        silent = words_for(info.game).silent_events
+        names = seat_names(info.seats)
+        lines = [
+            event_text(info.game, info.language, e, names)
+            for e in events
+            if e.visible_to is None and e.kind not in silent and not e.provisional
+        ]
+        return [line for line in lines if line]
+
+    def private_lines(self, info: GameInfo, events: list[Event]) -> dict[int, list[str]]:
+        silent = words_for(info.game).silent_events
+        names = seat_names(info.seats)
+        per_seat: dict[int, list[str]] = defaultdict(list)
+        for event in events:
+            if event.kind in silent or event.provisional:
+                continue  # a provisional event is shown on its actor's panel only
+            text = event_text(info.game, info.language, event, names)
+            for seat in event.visible_to or [] if text else []:
+                per_seat[seat].append(text)
+        return per_seat
+
+    async def result(
+        self, info: GameInfo, outcome: Outcome, channel: discord.abc.Messageable | None
+    ) -> None:
+        if outcome.result is None:
+            return
+        names = seat_names(info.seats)
+        text = "\n".join(result_lines(info.game, info.language, info.id, outcome.result, names))
+        for part in chunks(text.split("\n")):
+            await self.transport.post(info, channel, part)
+
+    async def private_events(
+        self, info: GameInfo, events: list[Event], turn: str | None = None
+    ) -> None:
+        """Each seat's private events by DM; on its panel instead (``Panel.last``) while
+        it has one for ``turn``, so a turn stays one message."""
+        for seat, lines in self.private_lines(info, events).items():
+            user_id = info.user_of(seat)
+            if user_id is None:
+                continue
+            panel = await self.records.panel(info.id, seat) if turn is not None else None
+            if panel is not None and panel.turn == turn:
+                panel.last = [*panel.last, *lines][-words_for(info.game).panel_last :]
+                await self.records.set_panel(info.id, seat, panel)
+                continue
+            head = dm_intro(info)
+            for text in chunks([head, *lines]):
+                if not await self.transport.try_dm(info, user_id, text):
+                    break  # DMs closed or failing: /hand shows the same
+
+
+class PerAnswer(Telling):
+    """Told answer by answer; the board when who is asked changes."""
+
+    async def turn(self, info: GameInfo) -> tuple[Any, str | None]:
+        """The public view and the turn's key, for a game that names its turns."""
+        return None, None
+
+    async def publish(
+        self,
+        outcome: Outcome,
+        before: list[Prompt],
+        *,
+        interaction: discord.Interaction[Any] | None = None,
+        actor: int | None = None,
+        panel_click: bool = False,
+        chosen: str | None = None,
+    ) -> None:
+        info = outcome.info
+        words = words_for(info.game)
+        lang, names = info.language, seat_names(info.seats)
+        service = self.bot.service
+        channel = await self.transport.thread(info)
+        lines = self.public_lines(info, outcome.events)
+        via = interaction if panel_click else None
+        seats_before = {p.seat for p in before}
+        seats_after = {p.seat for p in outcome.prompts}
+        view, key = await self.turn(info)
+        told: str | None = None
+        if key is not None:
+            # Once per turn, however many answers and bids it takes.
+            told = await service.get_note(info.id, TURN_NOTE)
+            turn_changed = outcome.result is not None or key != told
+        else:
+            # Who is asked changed, or a new stage began for the same seat (Duel: the
+            # player who took an Age's last card chooses who starts the next one).
+            kinds_before = {p.kind for p in before}
+            stage = any(
+                p.kind in words.stage_kinds and p.kind not in kinds_before for p in outcome.prompts
+            )
+            turn_changed = outcome.result is not None or seats_after != seats_before or stage
+        file = None
+        if turn_changed and self.bot.settings.board_images:
+            view = view or await service.view(info.id, None)
+            file = await board_file(self.bot.renderer, info.game, view, lang, names)
+        if lines or file:
+            messages = chunks(lines) or [t(lang, "turn.board_caption", version=info.version)]
+            for i, text in enumerate(messages):
+                if i == len(messages) - 1 and file is not None:
+                    await self.transport.post(info, channel, text, file=file)
+                else:
+                    await self.transport.post(info, channel, text)
+        if key is not None:
+            if key != told:
+                await service.set_note(info.id, TURN_NOTE, key)
+            await self.panels.turn_status(info, channel, view, new=key != told)
+            await self.panels.note_provisional(info, outcome.events, actor, key)
+        await self.private_events(info, outcome.events, key)
+        if outcome.result is not None:
+            await self.questions.close(info.id, keep={})
+            await self.result(info, outcome, channel)
+            return
+        extra: dict[int, list[str]] = {}
+        if via is not None and chosen and actor is not None:
+            extra[actor] = [t(lang, "turn.chosen", option=chosen)]
+        await self.questions.sync(
+            info.id,
+            seats_before=seats_before,
+            close=True,
+            interaction=via,
+            actor=actor,
+            extra=extra,
+            panel_click=via is not None,
+            previous={p.seat: p for p in before},
+        )
+
+    async def catch_up_table(self, info: GameInfo) -> None:
+        """Nothing: these games post their picture before any write."""
+
+
+class PerTurnPanel(PerAnswer):
+    """Told once per turn in the thread; the turn itself is played on panels."""
+
+    async def turn(self, info: GameInfo) -> tuple[Any, str | None]:
+        view = await self.bot.service.view(info.id, None)
+        return view, words_for(info.game).turn_key(view)
+
+    async def catch_up_table(self, info: GameInfo) -> None:
+        words = words_for(info.game)
+        service = self.bot.service
+        lang, names = info.language, seat_names(info.seats)
+        view = await service.view(info.id, None)
+        key = words.turn_key(view) or ""
+        if key == await service.get_note(info.id, TURN_NOTE):
+            return
+        channel = await self.transport.thread(info)
+        if self.bot.settings.board_images:
+            file = await board_file(self.bot.renderer, info.game, view, lang, names, "board.png")
+            caption = t(lang, "turn.board_caption", version=info.version)
+            if file is not None:
+                await self.transport.post(info, channel, caption, file=file)
+        await service.set_note(info.id, TURN_NOTE, key)
+        await self.panels.turn_status(info, channel, view, new=True)
+
+
+class PerRound(Telling):
+    """Simultaneous turns: a status message while a turn is open, a summary once resolved."""
+
+    async def publish(
+        self,
+        outcome: Outcome,
+        before: list[Prompt],
+        *,
+        interaction: discord.Interaction[Any] | None = None,
+        actor: int | None = None,
+        panel_click: bool = False,
+        chosen: str | None = None,
+    ) -> None:
+        info = outcome.info
+        words = words_for(info.game)
+        lang, names = info.language, seat_names(info.seats)
+        service = self.bot.service
+        view = await service.view(info.id, None)
+        key = words.round_key(view) or ""
+        if outcome.result is not None:
+            key = "over"
+        last = await service.get_note(info.id, ROUND_NOTE)
+        channel = await self.transport.thread(info)
+        lines = self.public_lines(info, outcome.events)
+        if key == last:
+            # Nothing closes inside a turn: a hand stays answerable (to change a choice) even
+            # while its payment is asked; a press then is refused as stale until paid.
+            for text in chunks(lines):
+                await self.transport.post(info, channel, text)
+            # Who is still choosing *now* (another answer may have been told meanwhile).
+            await self.rounds.update(info, await service.prompts(info.id), view)
+            await self.questions.sync(
+                info.id,
+                seats_before=range(len(info.seats)),  # inside a turn nobody begins one
+                close=False,
+                interaction=interaction,
+                actor=actor,
+                previous={p.seat: p for p in before},
+            )
+            return
+        # The turn resolved (or the game began): close it, tell it, deal the next one.
+        finished = await service.get_note(info.id, STATUS_NOTE + "_title")
+        if finished and lines:
+            lines.insert(0, t(lang, "turn.summary", title=finished))
+        await self.rounds.update(info, [], None, final=True)
+        if outcome.result is not None:
+            await self.questions.close(info.id, keep={})
+        file = None
+        if self.bot.settings.board_images:
+            file = await board_file(self.bot.renderer, info.game, view, lang, names, "table.png")
+        if lines or file:
+            messages = chunks(lines) or [words.round_title(lang, view)]
+            for i, text in enumerate(messages):
+                if i == len(messages) - 1 and file is not None:
+                    await self.transport.post(info, channel, text, file=file)
+                else:
+                    await self.transport.post(info, channel, text)
+        await service.set_note(info.id, ROUND_NOTE, key)
+        if outcome.result is not None:
+            await self.private_events(info, outcome.events)
+            await self.result(info, outcome, channel)
+            return
+        private = self.private_lines(info, outcome.events)
+        await self.questions.sync(info.id, seats_before=None, close=True, extra=private)
+
+    async def catch_up_table(self, info: GameInfo) -> None:
+        words = words_for(info.game)
+        service = self.bot.service
+        lang, names = info.language, seat_names(info.seats)
+        view = await service.view(info.id, None)
+        key = words.round_key(view) or ""
+        if key == await service.get_note(info.id, ROUND_NOTE):
+            return
+        channel = await self.transport.thread(info)
+        await self.rounds.update(info, [], None, final=True)
+        if self.bot.settings.board_images:
+            file = await board_file(self.bot.renderer, info.game, view, lang, names, "table.png")
+            caption = words.round_title(lang, view)
+            if file is not None:
+                await self.transport.post(info, channel, caption, file=file)
+        await service.set_note(info.id, ROUND_NOTE, key)
+
+
+def pace_of(words: GameWords) -> str:
+    """``round``, ``turn`` or ``answer``: how a game with these words is told."""
+    if words.rounds:
+        return "round"
+    return "turn" if type(words).turn_key is not GameWords.turn_key else "answer"
