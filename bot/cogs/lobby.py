@@ -1,23 +1,28 @@
-"""``/game new|status|list|abandon``: open a game in a thread, look at it, end it."""
+"""``/game new|status|list|log|abandon``: open a game in a thread, look at it, read its
+moves, end it."""
 
 from __future__ import annotations
 
+import asyncio
+import io
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.game_log import DEFAULT_LAST, log_json, pages, transcript_text
 from bot.components import static_view
 from bot.components.lobby import lobby_embed, lobby_items
 from bot.games import words_for
 from bot.i18n import LANGUAGES, language_for, t
-from bot.interaction import Refusal, refuse, reply, user_lang
+from bot.interaction import REFUSALS, Refusal, refuse, reply, user_lang
 from bot.render import board_file
 from bot.wording import game_title, public_prompt_text, seat_names
 from engines.registry import engine_names
 from games.models import GameInfo, ServiceError
 from games.storage import DatabaseBusy
+from games.transcript import action_log, log_is_public, read_record, replay
 
 if TYPE_CHECKING:
     from bot.client import CivBot
@@ -144,8 +149,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Play a g
         file = None
         if info.status in ("active", "finished"):
             prompts = await self.bot.service.prompts(info.id)
-            words = words_for(info.game)
-            waiting = [p for p in prompts if not words.done(p)]
+            waiting = [p for p in prompts if p.blocking and not p.discreet]
             if waiting:
                 # Never a private question's words here: they could name a hand's cards.
                 who = ", ".join(
@@ -199,8 +203,9 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Play a g
             players = ", ".join(names.values())
             if info.status == "active":
                 prompts = await self.bot.service.prompts(info.id)
-                done = words_for(info.game).done
-                waiting = ", ".join(names.get(p.seat, "?") for p in prompts if not done(p))
+                waiting = ", ".join(
+                    names.get(p.seat, "?") for p in prompts if p.blocking and not p.discreet
+                )
                 if waiting:
                     players += " — " + t(lang, "list.waiting", names=waiting)
             where = f"<#{info.thread_id}>" if info.thread_id else f"<#{info.channel_id}>"
@@ -217,6 +222,59 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Play a g
             )
         embed.description = "\n".join(lines)[:4000]
         await reply(interaction, "", embed=embed)
+
+    @app_commands.command(name="log", description="The game's moves in words (only you see them)")
+    @app_commands.describe(
+        last=f"How many of the latest turns to show (default {DEFAULT_LAST})",
+        download="Attach the whole game as a file (and its action log once it is over)",
+        game_id="The game's number (not needed inside its thread)",
+    )
+    async def log(
+        self,
+        interaction: discord.Interaction[Any],
+        last: app_commands.Range[int, 1, 200] = DEFAULT_LAST,
+        download: bool = False,
+        game_id: int | None = None,
+    ) -> None:
+        """Public information only, replayed from the seed and the action log (never a
+        snapshot, never a private event); ephemeral, so reading it floods no thread."""
+        await interaction.response.defer(ephemeral=True, thinking=True)  # before any read
+        info: GameInfo | None = None
+        try:
+            if game_id is None:
+                here = await self.game_here(interaction)
+                if here is None:
+                    await reply(interaction, t(user_lang(interaction), "status.no_game"))
+                    return
+                game_id = here.id
+            info = await self.bot.play.reachable(interaction, game_id)
+            record = await read_record(self.bot.service, game_id)
+            info = record.info
+            if info.status == "lobby":
+                raise Refusal("not_started", game_id=info.id)
+        except REFUSALS as exc:
+            await refuse(interaction, exc, info)
+            return
+        engine = self.bot.service.engine(info.game)
+        # A whole game replays in well under a second, off the event loop all the same.
+        transcript = await asyncio.to_thread(replay, engine, info, record.actions)
+        lang = info.language
+        if not download:
+            for page in pages(transcript, last):
+                await reply(interaction, page)
+            return
+        name = f"{info.game}-{info.id}"
+        text = transcript_text(transcript, engine).encode("utf-8")
+        files = [discord.File(io.BytesIO(text), filename=f"{name}.txt")]
+        if log_is_public(info):
+            data = log_json(action_log(info, record.actions, transcript.result)).encode("utf-8")
+            files.append(discord.File(io.BytesIO(data), filename=f"{name}.json"))
+            note = t(lang, "log.download_json", file=f"{name}.json")
+        else:
+            # Its choices (a card from a hidden hand) and its seed (every deck's order)
+            # would tell what the table never saw: the log waits for the game's end.
+            note = t(lang, "log.download_later")
+        await reply(interaction, t(lang, "log.download", id=info.id) + "\n" + note, files=files)
 
     @app_commands.command(name="abandon", description="Stop a game (its creator or Manage Server)")
     @app_commands.describe(game_id="The game's number (not needed inside its thread)")
