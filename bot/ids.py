@@ -1,14 +1,16 @@
 """The custom-id scheme of every persistent component (buttons and selects survive restarts).
 
 A custom id names everything needed to route a click with no memory of the message:
-the game, the prompt version (the game's count of accepted answers when the prompt was
-asked), the seat it was asked of and the option. DM interactions have no guild, so the
-game id in the id is the only route. All ids are at most 100 characters (Discord's limit):
-an option whose id would not fit is referenced by its index within the prompt instead,
-which the version pins to a single state and which is re-checked when pressed.
+the game, the question it answers (its pin), the seat it was asked of and the option. DM
+interactions have no guild, so the game id in the id is the only route. All ids are at most
+100 characters (Discord's limit): an option whose id would not fit is referenced by its
+index within the prompt instead, which the pin ties to one question (the engine keeps a
+question's options while it is asked) and which is re-checked when pressed.
 
-``<v>`` is the game version, or for games that pin components to the question (simultaneous
-choices, see ``bot.games``) ``t`` + a base-36 stamp of the prompt.
+``<v>``, the pin (:func:`pin`): ``t`` + 8 base-36 digits, a digest of the question the
+engine names (``Prompt.question``), so a seat's buttons stay valid while other seats answer;
+or the game version, for an engine that does not name its questions. Pins of an older bot
+(a version, or ``t`` + at most 7 digits) never equal a digest: their buttons are stale.
 
 ================================  ============================================================
 ``cb:l:<game>:<action>``          lobby button: join, leave, start
@@ -38,6 +40,7 @@ signed 64-bit integers), and the game it names is checked to belong where it was
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 MAX_ID = 100
@@ -163,8 +166,31 @@ def number(text: str) -> int | None:
     return value if in_range(value) else None
 
 
+#: the base-36 digits of a question's digest (40 bits: ``36**8 > 2**40``)
+DIGEST_DIGITS = 8
+BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def digest(question: str) -> str:
+    """``t`` + ``DIGEST_DIGITS`` base-36 digits naming ``question`` (a custom id has no room
+    for the question itself: 7 Wonders' reach ~46 characters)."""
+    value = int.from_bytes(hashlib.blake2b(question.encode("utf-8"), digest_size=5).digest())
+    digits = ""
+    for _ in range(DIGEST_DIGITS):
+        value, rest = divmod(value, 36)
+        digits = BASE36[rest] + digits
+    return "t" + digits
+
+
+def pin(question: str, version: int) -> str:
+    """What the components of a prompt carry in their version slot: the digest of its
+    ``question``, or ``version`` when the engine does not name its questions (``""``:
+    every answer ends every question)."""
+    return digest(question) if question else str(version)
+
+
 def parse_version(value: str) -> int | str:
-    """A version slot as read from a custom id: the version (int) or a stamp (``t...``).
+    """A version slot as read from a custom id: the version (int) or a digest (``t...``).
 
     Any run of digits reads as an int, however large: the component is rebuilt from it and
     then refused by :func:`in_range` with an answer, rather than failing while it is parsed.

@@ -35,7 +35,7 @@ from bot.components.prompt import (
     page_count,
     prompt_items,
 )
-from bot.games import stamp, words_for
+from bot.games import words_for
 from bot.i18n import t
 from bot.interaction import (
     REFUSALS,
@@ -50,6 +50,7 @@ from bot.interaction import (
 from bot.render import board_file, extra_file
 from bot.wording import game_title, option_text, prompt_text, seat_names, short
 from engines.core.contract import Prompt
+from engines.registry import get_engine
 from games.models import GameInfo, Outcome, ServiceError
 from games.storage.base import DatabaseBusy, OutcomeUnknown
 
@@ -64,6 +65,11 @@ PLAY_VALUE = re.compile(r"(?P<game>\d+)\|(?P<version>\d+|t[0-9a-z]+)\|(?P<ref>[=
 def own_prompt(prompts: Sequence[Prompt], seat: int | None) -> Prompt | None:
     """The open prompt of ``seat`` among ``prompts``, if any."""
     return next((p for p in prompts if p.seat == seat), None)
+
+
+def pin_of(info: GameInfo, prompt: Prompt) -> str:
+    """What the components answering ``prompt`` carry (``bot.ids.pin``)."""
+    return ids.pin(prompt.question, info.version)
 
 
 def player_seat(info: GameInfo, user_id: int, seat: int | None = None) -> int:
@@ -127,8 +133,8 @@ class Play:
                 raise Refusal("stale")
             prompt = own_prompt(await self.bot.service.prompts(game_id), seat)
             if prompt is None:
-                raise Refusal("not_your_turn")
-            if isinstance(version, str) and await self.bot.delivery.pin_of(info, prompt) != version:
+                raise Refusal("stale")  # its question is over, none is open
+            if str(version) != pin_of(info, prompt):
                 raise Refusal("stale")
         except REFUSALS as exc:
             await refuse(interaction, exc, info)
@@ -193,8 +199,9 @@ class Play:
     ) -> None:
         """Answer the clicker's open prompt in ``game_id`` with the option ``ref`` names.
 
-        ``version`` is what the component carried: the game version, or for a stamped game the
-        stamp of the question it answers (other seats' answers do not make it stale).
+        ``version`` is what the component carried, the pin of the question it answers
+        (``bot.ids.pin``): other seats' answers do not make it stale, and it is checked again
+        under the service's lock (the question read here must still be the seat's).
 
         A press on the seat's turn panel (``bot.delivery``) is deferred as an update of that
         message, which is then edited in place: no "thinking" reply, no new message. There an
@@ -207,40 +214,33 @@ class Play:
         try:
             info = await self.reachable(interaction, game_id)
             my_seat = player_seat(info, interaction.user.id, seat)
-            stamped = isinstance(version, str)
-            if version is not None and not stamped and version != info.version:
+            if isinstance(version, int) and version != info.version:
                 raise Refusal("stale")
             if info.status != "active":
                 raise Refusal("game_not_active", id=game_id)
             prompts = await bot.service.prompts(game_id)
             prompt = own_prompt(prompts, my_seat)
             if prompt is None:
-                raise Refusal("not_your_turn")
-            game = info.game
-            if stamped and await bot.delivery.pin_of(info, prompt) != version:
-                raise Refusal("stale")
+                raise Refusal("not_your_turn" if version is None else "stale")
+            if version is not None and str(version) != pin_of(info, prompt):
+                raise Refusal("stale")  # another question, or a button of an older bot
             option_id = ids.resolve_ref(ref, [o.id for o in prompt.options])
             if option_id is None:
                 raise Refusal("illegal_option")
-            words = words_for(game)
+            words = words_for(info.game)
             picked = prompt.option(option_id)
             if panel_click and not confirmed and picked is not None and words.warnings(picked):
                 await bot.delivery.confirm_on_panel(interaction, info, prompt, picked)
                 return
             expected: int | None = None
             check = None
-            if words.stamped and not words.renewed_by_answer:
-                # The question, not the version, must be the one shown: pinned under the lock.
-                asked = stamp(game, prompt)
-                check = lambda p: stamp(game, p) == asked  # noqa: E731
-            elif words.stamped:
-                # The question was checked above; the version holds it until the commit, so a
-                # second press of the button cannot answer the next question if it looks alike.
-                expected = info.version
-            elif version is not None:
-                expected = int(version)
-            elif ref.startswith("#"):
-                # An index only means something at the version it was read at; an id stands alone.
+            if prompt.question:
+                # The question read here must still be the seat's under the lock: a second
+                # press cannot answer the next question, even one that looks alike.
+                asked = prompt.question
+                check = lambda p: p.question == asked  # noqa: E731
+            elif version is not None or ref.startswith("#"):
+                # Unnamed questions: the version pins the state (an index means nothing else).
                 expected = info.version
             outcome = await bot.service.answer(
                 game_id,
@@ -301,7 +301,8 @@ class Play:
             )
             return
         await reply(interaction, t(info.language, "turn.chosen", option=chosen))
-        keep = words_for(info.game).rounds  # the hand stays open: a choice may change
+        # In a round the hand stays open: a choice may change until the round resolves.
+        keep = get_engine(info.game).pacing == "round"
         message = interaction.message
         if from_message and not keep and message is not None and not message.flags.ephemeral:
             await bot.delivery.forget(game_id, message.id)
@@ -332,8 +333,8 @@ class Play:
                 raise Refusal("game_not_active", id=game_id)
             prompt = own_prompt(await bot.service.prompts(game_id), seat)
             if prompt is None:
-                raise Refusal("not_your_turn")
-            if str(version) != await bot.delivery.pin_of(info, prompt):
+                raise Refusal("stale")  # its question is over, none is open
+            if str(version) != pin_of(info, prompt):
                 raise Refusal("stale")
         except REFUSALS as exc:
             await refuse(interaction, exc, info)
@@ -361,7 +362,7 @@ class Play:
         lang, names = info.language, seat_names(info.seats)
         words = words_for(info.game)
         prompt = own_prompt(prompts, seat)
-        if prompt is not None and words.on_panel(prompt):
+        if prompt is not None and prompt.panel:
             # The seat's turn panel, ephemerally: its own clicks edit it (DMs closed).
             await bot.delivery.open_ephemeral_panel(interaction, info, prompt)
             return
@@ -379,7 +380,7 @@ class Play:
                     prompt=prompt_text(info.game, lang, prompt, names),
                 )
             )
-            pinned = await bot.delivery.pin_of(info, prompt)
+            pinned = pin_of(info, prompt)
             items = prompt_items(
                 info.game,
                 game_id,
@@ -469,8 +470,8 @@ class Play:
                 raise Refusal("stale")
             prompt = own_prompt(await bot.service.prompts(game_id), seat)
             if prompt is None:
-                raise Refusal("not_your_turn")
-            if isinstance(version, str) and await bot.delivery.pin_of(info, prompt) != version:
+                raise Refusal("stale")  # its question is over, none is open
+            if str(version) != pin_of(info, prompt):
                 raise Refusal("stale")
             if not 0 <= page < page_count(prompt):  # a forged or foreign page number
                 raise Refusal("no_such_page")
@@ -478,7 +479,7 @@ class Play:
             await refuse(interaction, exc, info)
             return
         names = seat_names(info.seats)
-        pinned = await bot.delivery.pin_of(info, prompt)
+        pinned = pin_of(info, prompt)
         items = prompt_items(
             info.game, game_id, pinned, prompt, info.language, names, page=page, hand_button=False
         )
@@ -602,7 +603,7 @@ class Play:
                 if needle and needle not in text.casefold() and needle not in option.id.casefold():
                     continue
                 label = f"#{info.id} {text}" if len(games) > 1 else text
-                head = f"{info.id}|{await bot.delivery.pin_of(info, prompt)}|"
+                head = f"{info.id}|{pin_of(info, prompt)}|"
                 value = head + ids.option_ref(option.id, index, room=100 - len(head))
                 out.append((label[:100], value))
         return out[:25]

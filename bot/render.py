@@ -1,7 +1,7 @@
 """Board images: the renderer runs in a worker thread so the event loop keeps answering.
 
 Generic over games: ``renderers.<game>.<board function>(view, lang, player_names)`` (the
-function is ``render_board`` unless the game's hooks name another, e.g. ``render_table``) if
+function is ``render_board`` unless the game's words name another, e.g. ``render_table``) if
 that module exists; a game without a renderer simply posts no image. Other pictures (a
 hand, one city, one card) come from :func:`extra_file`, which calls a named function of the
 game's renderer module with the arguments it declares.
@@ -10,11 +10,12 @@ game's renderer module with the arguments it declares.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import importlib
 import inspect
 import io
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -78,6 +79,22 @@ async def board_file(
     if not data:
         return None
     return discord.File(io.BytesIO(data), filename=filename)
+
+
+def files_digest(files: Sequence[discord.File]) -> str:
+    """A digest of attachments (names and bytes; "" for none): a message whose digest is
+    unchanged is edited without uploading them again."""
+    if not files:
+        return ""
+    digest = hashlib.blake2b(digest_size=16)
+    for file in files:
+        fp = file.fp
+        start = fp.tell()
+        digest.update(file.filename.encode("utf-8") + b"\0")
+        digest.update(fp.read())
+        fp.seek(start)
+        digest.update(b"\0")
+    return digest.hexdigest()
 
 
 def call_named(game: str, name: str, args: dict[str, Any]) -> bytes | None:

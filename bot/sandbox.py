@@ -38,7 +38,6 @@ from typing import Any
 from unittest import mock
 
 from bot.client import CivBot
-from bot.games import words_for
 from bot.i18n import t
 from bot.ids import resolve_ref
 from bot.settings import load_settings
@@ -312,8 +311,7 @@ class Sandbox:
         info = await bot.service.get(game_id)
         if info.status != "active":
             return []
-        words = words_for(info.game)
-        asked = [p for p in await bot.service.prompts(game_id) if not words.done(p)]
+        asked = [p for p in await bot.service.prompts(game_id) if p.blocking]
         pins = await bot.delivery.question_pins(info, asked)
         return [(p.seat, pins[p.seat]) for p in asked]
 

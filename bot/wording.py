@@ -2,7 +2,7 @@
 
 The engine speaks in keys and params (``<game>.option.<key>``, ``<game>.event.<kind>``);
 this module fills the params with words (card names, player names, coins) in the game's
-language and asks the game's hooks (``bot.games``) for the few game-specific choices.
+language and asks the game's words (``bot.games``) for the few game-specific choices.
 """
 
 from __future__ import annotations

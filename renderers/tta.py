@@ -29,21 +29,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engines.tta.catalogue import BOARD
-from engines.tta.facts import (
-    AGE,
-    BUILD,
-    KIND,
-    OUT,
-    REVOLUTION,
-    SCIENCE,
-    STAGES,
-    STATIC,
-    SUBTYPE,
-    TACTIC,
-    TAKE_COST,
-)
-from engines.tta.pacts import PACTS, other
+from engines.tta.catalogue import BOARD, CARDS, CIVIL, MILITARY, CivilCard
 from engines.tta.view import PactView, PlayerView, TtaView, WarView
 from i18n import LANGUAGES, has
 from i18n import name as i18n_name
@@ -81,6 +67,14 @@ KIND_COLORS: dict[str, kit.RGB] = {
 }
 ROMAN = ("A", "I", "II", "III", "IV")
 OUT_ICONS = ("food", "res", "sci", "cul", "happy", "str")
+#: each card's level (A = 0 … III = 3), kind (a technology's type, else its category) and
+#: subtype (lab, temple… infantry…), from the catalogue
+AGE: dict[str, int] = {cid: c.level for cid, c in CARDS.items()}
+KIND: dict[str, str] = {cid: (c.tech_type or c.category) if isinstance(c, CivilCard)
+                        else c.category for cid, c in CARDS.items()}
+SUBTYPE: dict[str, str] = {cid: c.subtype for cid, c in CIVIL.items() if c.subtype}
+#: what taking a card from each slot of the row costs, left to right
+TAKE_COST: tuple[int, ...] = tuple(BOARD.card_row["take_cost_by_slot"])
 
 
 def tr(lang: str, key: str, /, **params: object) -> str:
@@ -310,26 +304,29 @@ def _facts(card: str, in_play: bool) -> list[tuple[str, str]]:
     the wonder's stages."""
     kind = KIND[card]
     out: list[tuple[str, str]] = []
-    if card in SCIENCE and not in_play:
-        sci = str(SCIENCE[card])
-        if card in REVOLUTION:
-            sci += f"/{REVOLUTION[card]}"
-        out.append(("sci", sci))
-    if card in BUILD:
-        out.append(("res", str(BUILD[card])))
-    if card in OUT:
-        out += [(OUT_ICONS[i], f"{v:+d}") for i, v in enumerate(OUT[card]) if v]
-    if kind in ("government", "leader", "wonder", "special") and card in STATIC:
-        s = STATIC[card]
-        out += [(OUT_ICONS[i], f"{s[i]:+d}") for i in range(2, 6) if s[i]]  # Kremlin: -1
-        if s[6]:
-            out.append(("ca", f"{s[6]:+d}" if kind != "government" else str(s[6])))
-        if s[7]:
-            out.append(("ma", f"{s[7]:+d}" if kind != "government" else str(s[7])))
-    if kind == "wonder" and card in STAGES and not in_play:
-        out.append(("res", "·".join(map(str, STAGES[card]))))
+    civil = CIVIL.get(card)
+    if civil is not None:
+        if civil.science_cost is not None and not in_play:
+            sci = str(civil.science_cost)
+            if civil.revolution_science_cost is not None:
+                sci += f"/{civil.revolution_science_cost}"
+            out.append(("sci", sci))
+        if civil.build_cost is not None:
+            out.append(("res", str(civil.build_cost)))
+        if (w := civil.per_worker) is not None:
+            outputs = (w.food, w.resources, w.science, w.culture, w.happy, w.strength)
+            out += [(OUT_ICONS[i], f"{v:+d}") for i, v in enumerate(outputs) if v]
+        if kind in ("government", "leader", "wonder", "special"):
+            s = civil.static
+            gives = (s.science, s.culture, s.happy, s.strength)
+            out += [(OUT_ICONS[i], f"{v:+d}") for i, v in enumerate(gives, 2) if v]  # Kremlin: -1
+            for icon, n in (("ca", s.civil_actions), ("ma", s.military_actions)):
+                if n:
+                    out.append((icon, f"{n:+d}" if kind != "government" else str(n)))
+        if kind == "wonder" and civil.wonder_stage_costs and not in_play:
+            out.append(("res", "·".join(map(str, civil.wonder_stage_costs))))
     if kind == "tactic":
-        tac = TACTIC[card]
+        tac = MILITARY[card]
         bonus = f"+{tac.bonus}" + (f"/+{tac.obsolete_bonus}" if tac.obsolete_bonus is not None
                                    else "")
         out.append(("str", bonus))
@@ -607,7 +604,13 @@ def _war_line(war: WarView, seat: int, names: Sequence[str], lang: str) -> str:
 
 def _unequal(card: str) -> bool:
     """Only unequal pacts have sides worth naming (a symmetric one gives both the same)."""
-    return not PACTS.get(card, {}).get("symmetric", True)
+    pact = MILITARY[card].pact if card in MILITARY else None
+    return not (pact or {}).get("symmetric", True)
+
+
+def _other_side(side: str) -> str:
+    """The side of an unequal pact the partner plays (``a`` or ``b``)."""
+    return "b" if side == "a" else "a"
 
 
 def _pact_line(pact: PactView, names: Sequence[str], lang: str) -> str:
@@ -616,7 +619,8 @@ def _pact_line(pact: PactView, names: Sequence[str], lang: str) -> str:
     owner, partner = seat_name(names, pact.owner, lang), seat_name(names, pact.partner, lang)
     if _unequal(pact.card):
         return tr(lang, "pact_sides", card=card, owner=owner, partner=partner,
-                  owner_side=pact.owner_side.upper(), partner_side=other(pact.owner_side).upper())
+                  owner_side=pact.owner_side.upper(),
+                  partner_side=_other_side(pact.owner_side).upper())
     return tr(lang, "pact_between", card=card, owner=owner, partner=partner)
 
 
@@ -646,9 +650,9 @@ def draw_events(pt: Painter, y: int, view: TtaView) -> int:
 
 def tactic_text(card: str, lang: str) -> str:
     """A tactic's army, in words: "2 infantry + 1 cavalry"."""
-    tac = TACTIC[card]
-    parts = [tr(lang, "units_of", n=n, unit=card_name(u, lang))
-             for u, n in zip(("infantry", "cavalry", "artillery"), tac.needs, strict=True) if n]
+    army = MILITARY[card].army or {}
+    parts = [tr(lang, "units_of", n=army[u], unit=card_name(u, lang))
+             for u in ("infantry", "cavalry", "artillery") if army.get(u)]
     return " + ".join(parts)
 
 
@@ -900,9 +904,10 @@ def _civ_wonders(pt: Painter, y: int, p: PlayerView) -> int:
                   note=tr(lang, "building_wonder"))
         x = MARGIN + w + 16
         pt.text((x, y + 4), tr(lang, "stages", built=p.wonder_stages,
-                               total=len(STAGES[p.wonder])), BODY, kit.TEXT, True)
+                               total=len(CIVIL[p.wonder].wonder_stage_costs)), BODY, kit.TEXT,
+                 True)
         sy = y + 44
-        for i, cost in enumerate(STAGES[p.wonder]):
+        for i, cost in enumerate(CIVIL[p.wonder].wonder_stage_costs):
             bx = x + i * 92
             built = i < p.wonder_stages
             pt.draw.rounded_rectangle((bx, sy, bx + 84, sy + 64), radius=8,
@@ -1013,7 +1018,7 @@ def _civ_conflicts(pt: Painter, y: int, view: TtaView, p: PlayerView,
         lines = [(tr(lang, "pact_partner", name=seat_name(names, partner, lang)), BODY,
                   kit.TEXT, True)]
         if _unequal(pact.card):
-            side = pact.owner_side if mine else other(pact.owner_side)
+            side = pact.owner_side if mine else _other_side(pact.owner_side)
             lines.append((tr(lang, "pact_side", side=side.upper()), SMALL, kit.TEXT_DIM, False))
         _beside(pt, MARGIN + tile_w + 12, y + 8, text_w, lines)
         y += h + GAP

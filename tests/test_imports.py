@@ -6,6 +6,9 @@ under ``if TYPE_CHECKING:`` are for the type checker only and are not counted. E
 else is an edge of the module graph, function-local imports included (a cycle they paper
 over is still a cycle); ``from x import y`` is an edge to ``x.y`` when that is a module.
 
+The bot and the renderers see an engine through its surface only (review §5.4): its
+``view``/``views`` and ``catalogue`` modules, and ``engines.core`` (the contract).
+
 What exists today and is someone else's to untangle is listed below, each with its reason.
 The lists only shrink: a listed cycle or import that is gone fails the test until its entry
 is removed too, so a fix cannot be undone unnoticed.
@@ -292,3 +295,49 @@ def test_the_bot_runs_one_way() -> None:
             continue
         above = sorted(m for m in reach(module) if (layer(m) or -1) > own)
         assert not above, f"{module} reaches {above}"
+
+
+#: the modules of an engine package the bot and the renderers may import (review §5.4):
+#: what the engine shows (its view models, ``views`` building them) and its catalogue;
+#: the rules stay behind ``engines.core``'s contract
+ENGINE_SURFACE = ("view", "views", "catalogue")
+#: ``(module, engine module)`` imports past that surface, each with its reason; only shrinks
+ENGINE_IMPORTS_ALLOWED: frozenset[tuple[str, str]] = frozenset(
+    {
+        # The culture each declarer of a war scores when its target resigns, worded in the
+        # resign question: the resign prompt's params should carry it (an engine change).
+        ("bot.games.tta", "engines.tta.resignation"),
+    }
+)
+
+
+def engine_internal(target: str) -> bool:
+    """Whether ``target`` is a module of an engine package other than its surface
+    (``engines.core``, ``engines.registry`` and the ``engines`` package are the contract)."""
+    parts = target.split(".")
+    if parts[0] != "engines" or len(parts) < 2 or parts[1] in ("core", "registry"):
+        return False
+    return len(parts) == 2 or parts[2] not in ENGINE_SURFACE
+
+
+def test_the_bot_and_renderers_see_engines_through_their_views() -> None:
+    graph, _ = scan()
+    found = {
+        (module, target)
+        for module, targets_ in graph.items()
+        if module.split(".")[0] in ("bot", "renderers")
+        for target in targets_
+        if engine_internal(target)
+    }
+    unexpected = sorted(found - ENGINE_IMPORTS_ALLOWED)
+    assert not unexpected, "import the engine's view, views or catalogue: " + str(unexpected)
+    stale = sorted(ENGINE_IMPORTS_ALLOWED - found)
+    assert not stale, f"gone, remove from ENGINE_IMPORTS_ALLOWED: {stale}"
+
+
+def test_engine_internals_are_told_from_the_surface() -> None:
+    assert engine_internal("engines.tta.economy") and engine_internal("engines.tta")
+    assert engine_internal("engines.tta.event_cards.age_ii")
+    assert not engine_internal("engines.tta.view") and not engine_internal("engines.duel.views")
+    assert not engine_internal("engines.core.contract") and not engine_internal("engines.registry")
+    assert not engine_internal("engines") and not engine_internal("bot.games.tta")

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 import discord
 
 from bot import ids
-from bot.games import pin, words_for
+from bot.games import words_for
 from bot.i18n import t
 from bot.interaction import Refusal, client, custom_id, refuse, run_component, selected_values
 from bot.wording import option_text, seat_names, short
@@ -67,7 +67,8 @@ QUIET = frozenset({UNDO, BACK, PASS})
 
 
 def _prompt_key(match: re.Match[str]) -> tuple[int, int | str, int]:
-    """The game, version (or stamp) and seat a component's custom id names."""
+    """The game, pin (a version or a question's digest) and seat a component's custom id
+    names."""
     return int(match["game"]), ids.parse_version(match["version"]), int(match["seat"])
 
 
@@ -637,11 +638,12 @@ def prompt_items(
 ) -> list[discord.ui.Item[Any]]:
     """The components answering ``prompt`` (page ``page`` when it has over a hundred options).
 
-    The components carry ``version``: the pin naming the question (``bot.games.pin``, a
-    string), or the game version (an int) for a game whose questions need nothing else.
+    The components carry ``version``: the pin naming the question (``bot.ids.pin``, a
+    string), or the game version (an int), from which the pin is made.
     ``reserve``: buttons the caller adds after these (a grouped prompt leaves them room).
     """
-    version = ids.parse_version(version if isinstance(version, str) else pin(game, prompt, version))
+    pinned = version if isinstance(version, str) else ids.pin(prompt.question, version)
+    version = ids.parse_version(pinned)
     drawing = Drawing(game, game_id, version, prompt, lang, names)
     opts = prompt.options
     items: list[discord.ui.Item[Any]] = []

@@ -28,11 +28,12 @@ from bot.delivery.asking import Questions
 from bot.delivery.boards import RoundStatus, TurnPanels
 from bot.delivery.hand import Hands
 from bot.delivery.ledger import Records
-from bot.delivery.pacing import Pacing, PerAnswer, PerRound, PerTurnPanel, pace_of
+from bot.delivery.pacing import Pacing, PerAnswer, PerRound, PerTurnPanel
 from bot.delivery.transport import MENTION_USERS, Transport, chunks, dm_intro
 from bot.games import words_for
 from bot.i18n import t
 from bot.wording import public_prompt_text, seat_names
+from engines.registry import get_engine
 from games.models import GameInfo, Outcome
 
 if TYPE_CHECKING:
@@ -73,17 +74,13 @@ class Delivery:
         self._owed: set[int] = set()
 
     def pace(self, game: str) -> Pacing:
-        """How ``game`` is told (``pacing``)."""
-        return self._paces[pace_of(words_for(game))]
+        """How ``game`` is told (its engine's ``pacing``)."""
+        return self._paces[get_engine(game).pacing]
 
     # -- which question, where ------------------------------------------------------------
     async def question_pins(self, info: GameInfo, prompts: list[Prompt]) -> dict[int, str]:
         """``{seat: pin}`` of ``prompts``, the open questions of ``info`` (at its version)."""
-        return await self.hands.question_pins(info, prompts)
-
-    async def pin_of(self, info: GameInfo, prompt: Prompt) -> str:
-        """What the components answering ``prompt`` carry."""
-        return await self.hands.pin_of(info, prompt)
+        return self.hands.question_pins(info, prompts)
 
     def seat_buttons(self, info: GameInfo, view: Any, seat: int) -> list[discord.ui.Item[Any]]:
         """Buttons showing the seats ``seat`` may look at (its neighbours' cities)."""
@@ -106,7 +103,6 @@ class Delivery:
     def forget_game(self, game_id: int) -> None:
         """Drop what is kept in memory for a game that ended (finished or abandoned)."""
         self.records.drop(game_id)
-        self.hands.forget(game_id)
         self.panels.forget(game_id)
         self.questions.forget(game_id)
         self._owed.discard(game_id)
@@ -116,7 +112,7 @@ class Delivery:
 
     def remembers(self, game_id: int) -> bool:
         """Whether memory holds anything of the game (none once it ended)."""
-        parts = (self.records, self.hands, self.panels, self.questions)
+        parts = (self.records, self.panels, self.questions)
         kept = game_id in self._publishing or game_id in self._owed
         return kept or any(part.holds(game_id) for part in parts)
 
@@ -298,8 +294,8 @@ class Delivery:
         user_id = info.user_of(seat)
         if prompt is None or user_id is None:
             return False
-        if not words_for(info.game).still_choosing(prompt):
-            return False
+        if not prompt.blocking or prompt.discreet:
+            return False  # nothing to remind, or the table may not know it is choosing
         what = public_prompt_text(info.game, info.language, prompt, seat_names(info.seats))
         text = t(info.language, "turn.reminder", mention=f"<@{user_id}>", id=info.id, prompt=what)
         asker = await self.questions.asked_by(info, prompt)

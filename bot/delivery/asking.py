@@ -16,15 +16,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import ids
 from bot.components import static_view
 from bot.components.prompt import HandButton, prompt_items
 from bot.delivery.boards import RoundStatus, TurnPanels
 from bot.delivery.hand import Hands
 from bot.delivery.ledger import Asked, Ledger, Panel, Records
 from bot.delivery.transport import MENTION_USERS, Transport
-from bot.games import GameWords, words_for
 from bot.i18n import t
 from bot.wording import prompt_text, public_prompt_text, reaction_asker, seat_names
+from engines.registry import get_engine
 from games.models import GameInfo
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def continues(words: GameWords, earlier: Prompt, prompt: Prompt, *, panelled: bool) -> bool:
+def continues(earlier: Prompt, prompt: Prompt, *, panelled: bool) -> bool:
     """Whether ``prompt``, a seat's new question, goes on with the turn it was answering
     ``earlier`` (no new mention, its turn's clock runs on) rather than being a question of
     its own. A question put out of turn (``reaction``) is always its own: each has its own
@@ -45,7 +46,7 @@ def continues(words: GameWords, earlier: Prompt, prompt: Prompt, *, panelled: bo
     if prompt.reaction:
         return False
     if panelled:
-        return words.on_panel(prompt)
+        return prompt.panel
     return not earlier.reaction
 
 
@@ -83,10 +84,10 @@ class Questions:
         prompt = next((p for p in prompts if p.seat == seat), None)
         if prompt is None:
             return False
-        if words_for(info.game).done(prompt):
+        if not prompt.blocking:
             return True  # chosen already; may only change its mind
         asked = (await self.records.ledger(info.id)).seats.get(seat)
-        pinned = await self.hands.pin_of(info, prompt)
+        pinned = ids.pin(prompt.question, info.version)
         return asked is not None and asked.pin == pinned and asked.done and not asked.notice
 
     def pending(self) -> list[int]:
@@ -144,18 +145,17 @@ class Questions:
         if info.status != "active":
             self._pending.discard(game_id)
             return
-        words = words_for(info.game)
         every = await service.prompts(game_id)
-        pins = await self.hands.question_pins(info, every)
+        pins = self.hands.question_pins(info, every)
         if close:
             await self.close(game_id, keep=pins)
-        asked = [p for p in every if not words.done(p)]
+        asked = [p for p in every if p.blocking]
         ledger = await self.records.ledger(game_id)
         live = {(e[0], e[1]) for e in await self.records.opened(game_id)}
         turn = ""
         panels: dict[int, Panel] = {}
         via = interaction if panel_click else None
-        if self.panels.uses_panels(info.game, every):
+        if self.panels.uses_panels(info.game):
             turn = await self.panels.turn_of(info)
             await self.panels.tidy(info, every, turn, via, actor, extra or {})
             for seat in range(len(info.seats)):
@@ -178,8 +178,8 @@ class Questions:
             new_turn = seats_before is None or prompt.seat not in seats_before
             earlier = (previous or {}).get(prompt.seat)
             if not new_turn and earlier is not None:
-                new_turn = not continues(words, earlier, prompt, panelled=bool(turn))
-            if words.on_panel(prompt) and prompt.seat in panels:
+                new_turn = not continues(earlier, prompt, panelled=bool(turn))
+            if prompt.panel and prompt.seat in panels:
                 new_turn = False  # its turn goes on, on the same panel: mentioned once
             # A mention or notice still owed for the seat's previous question is owed for
             # this one (its turn goes on).
@@ -215,8 +215,7 @@ class Questions:
         """Each question not delivered yet, each mention and turn notice still owed; one
         failure never stops the rest (it stays owed for the next pass)."""
         lang, names = info.language, seat_names(info.seats)
-        words = words_for(info.game)
-        rounds = words.rounds
+        rounds = get_engine(info.game).pacing == "round"
         channel = await self.transport.thread(info)
         unreachable: list[Prompt] = []
         for prompt in asked:
@@ -228,7 +227,7 @@ class Questions:
             if user_id is None:
                 continue
             pinned = pins[prompt.seat]
-            if words.on_panel(prompt):
+            if prompt.panel:
                 # The seat's turn panel, in its DMs (edited in place during the turn).
                 mine = interaction if panel_click and prompt.seat == actor else None
                 lines = extra.get(prompt.seat)

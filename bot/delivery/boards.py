@@ -1,11 +1,12 @@
 """What stays on screen and is edited in place: a seat's turn panel, the turn's status line
 (turn panels, Through the Ages) and the round's status message (simultaneous turns, 7 Wonders).
 
-A turn panel is one DM message per seat and turn (``GameWords.turn_key``), edited after each
-answer (through the click's own interaction when the seat pressed it, else through the
-stored message), never one message per answer. Its note (``Panel``) keeps where it is, the
-turn and the question it shows, and the turn's provisional events ("Last: ..."), so a
-restart edits it rather than sending another. An option that forecasts a cost
+A turn panel is one DM message per seat and turn (the public view's ``table_key``), edited
+after each answer (through the click's own interaction when the seat pressed it, else
+through the stored message), never one message per answer. Its note (``Panel``) keeps where
+it is, the turn and the question it shows, the turn's provisional events ("Last: ...") and
+a digest of its picture, so a restart edits it rather than sending another, and an edit
+uploads the picture only when it changed. An option that forecasts a cost
 (``GameWords.warnings``) is first shown there with its warnings and "Confirm" / "Back".
 
 The round's status message names who is still choosing (never what anyone chose); its
@@ -18,6 +19,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
+from pydantic import BaseModel
 
 from bot import ids
 from bot.components import static_view
@@ -25,9 +27,12 @@ from bot.components.panel import confirm_items
 from bot.delivery.hand import Hands
 from bot.delivery.ledger import Panel, Records
 from bot.delivery.transport import MENTION_USERS, MESSAGE_MAX, Transport, dm_intro
-from bot.games import GameWords, words_for
+from bot.games import words_for
 from bot.i18n import has, t
+from bot.render import files_digest
 from bot.wording import event_text, join, option_text, seat_names, sentences
+from engines.core.contract import TABLE_KEY
+from engines.registry import get_engine
 from games.models import GameInfo, ServiceError
 
 if TYPE_CHECKING:
@@ -39,6 +44,11 @@ log = logging.getLogger(__name__)
 STATUS_NOTE = "status_message"
 #: the message id of the turn's status line (``GameWords.turn_status``)
 TURN_STATUS_NOTE = "turn_status"
+
+
+def table_key(view: BaseModel) -> str:
+    """The stretch of play the public ``view`` is in (``TABLE_KEY``: a turn, a round)."""
+    return str(getattr(view, TABLE_KEY, ""))
 
 
 def confirm_line(lang: str, chosen: str, warned: str) -> str:
@@ -73,17 +83,13 @@ class TurnPanels:
         return panel is not None and panel.message == message.id
 
     @staticmethod
-    def uses_panels(game: str, prompts: list[Prompt]) -> bool:
-        """Whether the game may have turn panels now: a prompt asked on one, or a game
-        that names its turns (a seat waiting on another's answer keeps its panel)."""
-        words = words_for(game)
-        keyed = type(words).turn_key is not GameWords.turn_key
-        return keyed or any(words.on_panel(p) for p in prompts)
+    def uses_panels(game: str) -> bool:
+        """Whether the game is played on turn panels (its engine paces it by turns)."""
+        return get_engine(game).pacing == "turn"
 
     async def turn_of(self, info: GameInfo) -> str:
-        """The turn the game is in (``GameWords.turn_key`` of the public view; "" none)."""
-        view = await self.bot.service.view(info.id, None)
-        return words_for(info.game).turn_key(view) or ""
+        """The turn the game is in (the public view's ``table_key``)."""
+        return table_key(await self.bot.service.view(info.id, None))
 
     async def edit(
         self, panel: Panel, via: discord.Interaction[Any] | None, **changes: Any
@@ -210,16 +216,22 @@ class TurnPanels:
         if panel is not None:
             text, items, files = await self.content(info, prompt, pinned, lines, confirm)
             changes: dict[str, Any] = {"content": text, "view": static_view(*items)}
-            if files or self.bot.renderer is not None:
+            picture = files_digest(files)
+            # Without ``attachments`` an edit keeps the picture the message has.
+            redraw = files or self.bot.renderer is not None
+            if redraw and picture != panel.picture:
                 changes["attachments"] = files
             if await self.edit(panel, via, **changes):
                 panel.pin, panel.confirm = pinned, confirm.id if confirm is not None else ""
+                if "attachments" in changes:
+                    panel.picture = picture
                 await self.records.set_panel(info.id, seat, panel)
                 return True
         user_id = info.user_of(seat)
         if user_id is None:
             return False
         text, items, files = await self.content(info, prompt, pinned, lines, confirm)
+        picture = files_digest(files)  # before the upload closes the files
         kwargs: dict[str, Any] = {"view": static_view(*items)}
         if files:
             kwargs["files"] = files
@@ -236,6 +248,7 @@ class TurnPanels:
             pinned,
             last=last,
             confirm=confirm.id if confirm is not None else "",
+            picture=picture,
         )
         await self.records.set_panel(info.id, seat, new)
         return True
@@ -249,7 +262,7 @@ class TurnPanels:
     ) -> None:
         """Redraw the seat's panel through its click ``via`` (deferred as an update): the
         question again ("Back"), or ``confirm``'s warnings with "Confirm" / "Back"."""
-        pinned = await self.hands.pin_of(info, prompt)
+        pinned = ids.pin(prompt.question, info.version)
         turn = await self.turn_of(info)
         await self.show(info, prompt, pinned, turn, via, confirm=confirm)
 
@@ -260,9 +273,10 @@ class TurnPanels:
         the seat has no panel it can be shown on this turn (DMs closed) the reply becomes
         its panel, which its own clicks edit; else it is a copy (the DM panel stays)."""
         seat = prompt.seat
-        pinned = await self.hands.pin_of(info, prompt)
+        pinned = ids.pin(prompt.question, info.version)
         turn = await self.turn_of(info)
         text, items, files = await self.content(info, prompt, pinned)
+        picture = files_digest(files)
         kwargs: dict[str, Any] = {"view": static_view(*items)}
         if files:
             kwargs["files"] = files
@@ -274,7 +288,15 @@ class TurnPanels:
         await self.records.set_panel(
             info.id,
             seat,
-            Panel(message.channel.id, message.id, turn, pinned, ephemeral=True, last=last),
+            Panel(
+                message.channel.id,
+                message.id,
+                turn,
+                pinned,
+                ephemeral=True,
+                last=last,
+                picture=picture,
+            ),
         )
 
     async def tidy(
@@ -301,7 +323,7 @@ class TurnPanels:
             if panel.turn != turn:
                 await self.edit(panel, mine, view=None)
                 await self.records.set_panel(info.id, seat, None)
-            elif panel.pin and (prompt is None or not words.on_panel(prompt)):
+            elif panel.pin and (prompt is None or not prompt.panel):
                 view = await self.bot.service.view(info.id, seat)
                 waiting = join(lang, (names.get(p.seat, "?") for p in prompts if p.seat != seat))
                 lines = [dm_intro(info), *extra.get(seat, [])]
@@ -376,7 +398,7 @@ class RoundStatus:
             text = t(lang, "turn.status_done", title=title_text)
         else:
             title_text = words.round_title(lang, view)
-            waiting = [p.seat for p in prompts if words.still_choosing(p)]
+            waiting = [p.seat for p in prompts if p.blocking and not p.discreet]
             if new:
                 who = ", ".join(f"<@{info.user_of(s)}>" for s in waiting)
             else:

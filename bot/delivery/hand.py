@@ -1,9 +1,8 @@
 """What a seat is shown of its question: the pin its components carry, and its hand.
 
-A pin names the question a component answers (``bot.games.pin``): the game version, or a
-stamp of the question for games whose seats answer at once. The hand message (the seat's
-view, its question and components, its pictures) is one and the same in a DM, an ephemeral
-reply and a turn panel.
+A pin names the question a component answers (``bot.ids.pin``: a digest of the engine's
+``Prompt.question``). The hand message (the seat's view, its question and components, its
+pictures) is one and the same in a DM, an ephemeral reply and a turn panel.
 """
 
 from __future__ import annotations
@@ -12,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import ids
 from bot.components.prompt import SeatButton, prompt_items
 from bot.delivery.transport import MESSAGE_MAX, dm_intro
-from bot.games import pin, words_for
+from bot.games import words_for
 from bot.i18n import t
 from bot.render import extra_file
 from bot.wording import prompt_text, seat_names
@@ -30,32 +30,11 @@ class Hands:
 
     def __init__(self, bot: CivBot) -> None:
         self.bot = bot
-        #: answers per seat, with the version they describe (names stamped questions)
-        self._answered: dict[int, tuple[int, dict[int, int]]] = {}
 
-    def forget(self, game_id: int) -> None:
-        self._answered.pop(game_id, None)
-
-    def holds(self, game_id: int) -> bool:
-        return game_id in self._answered
-
-    async def question_pins(self, info: GameInfo, prompts: list[Prompt]) -> dict[int, str]:
+    @staticmethod
+    def question_pins(info: GameInfo, prompts: list[Prompt]) -> dict[int, str]:
         """``{seat: pin}`` of ``prompts``, the open questions of ``info`` (at its version)."""
-        words = words_for(info.game)
-        answered: dict[int, int] | None = None
-        if words.stamped and words.renewed_by_answer:
-            cached = self._answered.get(info.id)
-            if cached is not None and cached[0] == info.version:
-                answered = cached[1]
-            else:
-                answered = await self.bot.service.answers_by_seat(info.id)
-                if sum(answered.values()) == info.version:
-                    self._answered[info.id] = (info.version, answered)
-        return {p.seat: pin(info.game, p, info.version, answered) for p in prompts}
-
-    async def pin_of(self, info: GameInfo, prompt: Prompt) -> str:
-        """What the components answering ``prompt`` carry (see ``question_pins``)."""
-        return (await self.question_pins(info, [prompt]))[prompt.seat]
+        return {p.seat: ids.pin(p.question, info.version) for p in prompts}
 
     async def private_message(
         self, info: GameInfo, prompt: Prompt, pinned: str, extra: list[str] | None = None

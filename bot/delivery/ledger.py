@@ -35,7 +35,7 @@ OpenPrompt = tuple[int, str, int, int]
 class Asked:
     """Where one seat's open question stands.
 
-    ``pin`` names the question (``bot.games.pin``). ``done``: live components reached the
+    ``pin`` names the question (``bot.ids.pin``). ``done``: live components reached the
     seat (its DMs, the thread, a reply under its last answer) or the DM-closed note told it
     where to act. ``mention``: the thread still owes the seat its "your turn" mention.
     ``notice``: the turn notice (reminders, deadline) is still to be recorded; it is
@@ -81,7 +81,8 @@ class Panel:
     its components answer now ("" while it waits for another seat: no components).
     ``ephemeral``: opened by "Show my hand / act" (DMs closed): only its own clicks can
     edit it. ``last``: the turn's provisional events, worded. ``confirm``: the option whose
-    confirmation it shows.
+    confirmation it shows. ``picture``: a digest of the files attached to it ("" none
+    known: a note of an older bot), so an edit uploads them only when they changed.
     """
 
     channel: int
@@ -91,6 +92,7 @@ class Panel:
     ephemeral: bool = False
     last: list[str] = field(default_factory=list)
     confirm: str = ""
+    picture: str = ""
 
     def dump(self) -> str:
         return json.dumps(
@@ -102,6 +104,7 @@ class Panel:
                 self.ephemeral,
                 self.last,
                 self.confirm,
+                self.picture,
             ]
         )
 
@@ -109,7 +112,7 @@ class Panel:
     def load(cls, raw: str | None) -> Panel | None:
         if not raw:
             return None
-        channel, message, turn, pinned, ephemeral, last, confirm = json.loads(raw)
+        channel, message, turn, pinned, ephemeral, last, confirm, *picture = json.loads(raw)
         return cls(
             int(channel),
             int(message),
@@ -118,6 +121,7 @@ class Panel:
             bool(ephemeral),
             [str(x) for x in last],
             str(confirm),
+            str(picture[0]) if picture else "",
         )
 
 

@@ -1,13 +1,17 @@
-"""The three paces at which a game is told, chosen by its words (``GameWords``).
+"""The three paces at which a game is told, chosen by its engine (``Engine.pacing``).
 
-- ``PerAnswer`` (Duel, Innovation): each answer's events as they come; the board when who is
-  asked changes, or a new stage begins for the same seat.
-- ``PerRound`` (``GameWords.rounds``, 7 Wonders: simultaneous turns): inside a turn only the
-  status message changes; once the engine resolves it, the summary, the table image and
-  every seat's new hand.
-- ``PerTurnPanel`` (``GameWords.turn_key``, Through the Ages): the table image and a status
-  line once per turn; each seat's many answers on its turn panel, where its provisional
-  events (``Event.provisional``) are shown, never in the thread.
+Each is keyed by the public view's ``table_key`` (``engines.core.contract.TABLE_KEY``): the
+stretch of play told at once, kept in a game note once told.
+
+- ``PerAnswer`` (``answer``: Duel, Innovation): each answer's events as they come; the board
+  when the table key changes (another seat is asked, or a new stage begins for the same
+  seat).
+- ``PerRound`` (``round``, 7 Wonders: simultaneous turns): inside a round only the status
+  message changes; once the engine resolves it, the summary, the table image and every
+  seat's new hand.
+- ``PerTurnPanel`` (``turn``, Through the Ages): the table image and a status line once per
+  turn; each seat's many answers on its turn panel, where its provisional events
+  (``Event.provisional``) are shown, never in the thread.
 
 Each also knows the picture a failed telling may have left unposted (``catch_up_table``).
 """
@@ -20,10 +24,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.delivery.asking import Questions
-from bot.delivery.boards import STATUS_NOTE, RoundStatus, TurnPanels
+from bot.delivery.boards import STATUS_NOTE, RoundStatus, TurnPanels, table_key
 from bot.delivery.ledger import Records
 from bot.delivery.transport import Transport, chunks, dm_intro
-from bot.games import GameWords, words_for
+from bot.games import words_for
 from bot.i18n import t
 from bot.render import board_file
 from bot.wording import event_text, result_lines, seat_names
@@ -33,8 +37,9 @@ if TYPE_CHECKING:
     from bot.client import CivBot
     from engines.core.contract import Event, Prompt
 
+#: the round (``table_key``) whose summary was told last (pacing ``round``)
 ROUND_NOTE = "round"
-#: the turn (``GameWords.turn_key``) whose table image was posted last
+#: the ``table_key`` whose table image was posted last (pacing ``answer`` and ``turn``)
 TURN_NOTE = "turn"
 
 
@@ -137,11 +142,10 @@ class Telling:
 
 
 class PerAnswer(Telling):
-    """Told answer by answer; the board when who is asked changes."""
+    """Told answer by answer; the board when the table key changes."""
 
-    async def turn(self, info: GameInfo) -> tuple[Any, str | None]:
-        """The public view and the turn's key, for a game that names its turns."""
-        return None, None
+    #: the turn's status line and provisional events (a turn of many answers, on panels)
+    panels_told = False
 
     async def publish(
         self,
@@ -154,31 +158,17 @@ class PerAnswer(Telling):
         chosen: str | None = None,
     ) -> None:
         info = outcome.info
-        words = words_for(info.game)
         lang, names = info.language, seat_names(info.seats)
         service = self.bot.service
         channel = await self.transport.thread(info)
         lines = self.public_lines(info, outcome.events)
         via = interaction if panel_click else None
-        seats_before = {p.seat for p in before}
-        seats_after = {p.seat for p in outcome.prompts}
-        view, key = await self.turn(info)
-        told: str | None = None
-        if key is not None:
-            # Once per turn, however many answers and bids it takes.
-            told = await service.get_note(info.id, TURN_NOTE)
-            turn_changed = outcome.result is not None or key != told
-        else:
-            # Who is asked changed, or a new stage began for the same seat (Duel: the
-            # player who took an Age's last card chooses who starts the next one).
-            kinds_before = {p.kind for p in before}
-            stage = any(
-                p.kind in words.stage_kinds and p.kind not in kinds_before for p in outcome.prompts
-            )
-            turn_changed = outcome.result is not None or seats_after != seats_before or stage
+        view = await service.view(info.id, None)
+        key = table_key(view)
+        told = await service.get_note(info.id, TURN_NOTE)
+        changed = outcome.result is not None or key != told
         file = None
-        if turn_changed and self.bot.settings.board_images:
-            view = view or await service.view(info.id, None)
+        if changed and self.bot.settings.board_images:
             file = await board_file(self.bot.renderer, info.game, view, lang, names)
         if lines or file:
             messages = chunks(lines) or [t(lang, "turn.board_caption", version=info.version)]
@@ -187,12 +177,13 @@ class PerAnswer(Telling):
                     await self.transport.post(info, channel, text, file=file)
                 else:
                     await self.transport.post(info, channel, text)
-        if key is not None:
-            if key != told:
-                await service.set_note(info.id, TURN_NOTE, key)
+        if key != told:
+            await service.set_note(info.id, TURN_NOTE, key)
+        turn = key if self.panels_told else None
+        if turn is not None:
             await self.panels.turn_status(info, channel, view, new=key != told)
-            await self.panels.note_provisional(info, outcome.events, actor, key)
-        await self.private_events(info, outcome.events, key)
+            await self.panels.note_provisional(info, outcome.events, actor, turn)
+        await self.private_events(info, outcome.events, turn)
         if outcome.result is not None:
             await self.questions.close(info.id, keep={})
             await self.result(info, outcome, channel)
@@ -202,7 +193,7 @@ class PerAnswer(Telling):
             extra[actor] = [t(lang, "turn.chosen", option=chosen)]
         await self.questions.sync(
             info.id,
-            seats_before=seats_before,
+            seats_before={p.seat for p in before},
             close=True,
             interaction=via,
             actor=actor,
@@ -218,16 +209,13 @@ class PerAnswer(Telling):
 class PerTurnPanel(PerAnswer):
     """Told once per turn in the thread; the turn itself is played on panels."""
 
-    async def turn(self, info: GameInfo) -> tuple[Any, str | None]:
-        view = await self.bot.service.view(info.id, None)
-        return view, words_for(info.game).turn_key(view)
+    panels_told = True
 
     async def catch_up_table(self, info: GameInfo) -> None:
-        words = words_for(info.game)
         service = self.bot.service
         lang, names = info.language, seat_names(info.seats)
         view = await service.view(info.id, None)
-        key = words.turn_key(view) or ""
+        key = table_key(view)
         if key == await service.get_note(info.id, TURN_NOTE):
             return
         channel = await self.transport.thread(info)
@@ -258,7 +246,7 @@ class PerRound(Telling):
         lang, names = info.language, seat_names(info.seats)
         service = self.bot.service
         view = await service.view(info.id, None)
-        key = words.round_key(view) or ""
+        key = table_key(view)
         if outcome.result is not None:
             key = "over"
         last = await service.get_note(info.id, ROUND_NOTE)
@@ -310,7 +298,7 @@ class PerRound(Telling):
         service = self.bot.service
         lang, names = info.language, seat_names(info.seats)
         view = await service.view(info.id, None)
-        key = words.round_key(view) or ""
+        key = table_key(view)
         if key == await service.get_note(info.id, ROUND_NOTE):
             return
         channel = await self.transport.thread(info)
@@ -321,10 +309,3 @@ class PerRound(Telling):
             if file is not None:
                 await self.transport.post(info, channel, caption, file=file)
         await service.set_note(info.id, ROUND_NOTE, key)
-
-
-def pace_of(words: GameWords) -> str:
-    """``round``, ``turn`` or ``answer``: how a game with these words is told."""
-    if words.rounds:
-        return "round"
-    return "turn" if type(words).turn_key is not GameWords.turn_key else "answer"

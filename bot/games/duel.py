@@ -4,16 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games import GameWords, of_seat
+from bot.games._base import GameWords, of_seat
 from bot.i18n import name, t
 from engines.core.contract import Event, Option
+from engines.duel.view import DuelView
 
 
-class DuelWords(GameWords):
-    #: who starts the next Age is asked of the player who took the last card, often the
-    #: same seat as before: the newly laid-out Age is shown all the same
-    stage_kinds = frozenset({"start"})
-
+class DuelWords(GameWords[DuelView]):
     def option(
         self, lang: str, option: Option, params: dict[str, Any]
     ) -> tuple[str, dict[str, Any]]:
@@ -36,7 +33,7 @@ class DuelWords(GameWords):
                 return "building_built_chain", params
         return event.kind, params
 
-    def opening_lines(self, lang: str, view: Any, names: dict[int, str]) -> list[str]:
+    def opening_lines(self, lang: str, view: DuelView, names: dict[int, str]) -> list[str]:
         offer = getattr(view, "wonder_offer", None)
         if not offer:
             return []
@@ -45,7 +42,7 @@ class DuelWords(GameWords):
         return [t(lang, "duel.opening.offer", wonders=wonders, player=first)]
 
     def hand_lines(
-        self, lang: str, view: Any, seat: int | None, names: dict[int, str]
+        self, lang: str, view: DuelView, seat: int | None, names: dict[int, str]
     ) -> list[str]:
         me = of_seat(getattr(view, "players", []), seat)
         if me is None:

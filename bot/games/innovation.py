@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games import GameWords, of_seat
+from bot.games._base import GameWords, of_seat
 from bot.i18n import name, t
 from engines.core.contract import Event, Option, Prompt
 from engines.innovation.catalogue import CARDS, POSITIONS
+from engines.innovation.view import InnovationView
 
 GAME = "innovation"
 MOVES = frozenset({"meld", "tuck", "score", "return", "transfer", "exchange", "remove"})
@@ -42,8 +43,7 @@ def seats_text(lang: str, value: Any, names: dict[int, str]) -> str:
     return str(value) if value else t(lang, "innovation.no_one")
 
 
-class InnovationWords(GameWords):
-    stamped = True
+class InnovationWords(GameWords[InnovationView]):
     silent_events = frozenset({"action", "dogma_preview", "game_over"})
     card_colour = 0x8E6FBF
 
@@ -142,7 +142,7 @@ class InnovationWords(GameWords):
         return kind, params
 
     def hand_lines(
-        self, lang: str, view: Any, seat: int | None, names: dict[int, str]
+        self, lang: str, view: InnovationView, seat: int | None, names: dict[int, str]
     ) -> list[str]:
         me = of_seat(getattr(view, "players", []), seat)
         if me is None:
@@ -161,7 +161,9 @@ class InnovationWords(GameWords):
         return lines
 
     # -- the text beside the board -------------------------------------------------------
-    def seat_lines(self, lang: str, view: Any, seat: int, names: dict[int, str]) -> list[str]:
+    def seat_lines(
+        self, lang: str, view: InnovationView, seat: int, names: dict[int, str]
+    ) -> list[str]:
         player = of_seat(getattr(view, "players", []), seat)
         if player is None:
             return []
@@ -217,7 +219,7 @@ class InnovationWords(GameWords):
             ),
         ]
 
-    def status_lines(self, lang: str, view: Any, names: dict[int, str]) -> list[str]:
+    def status_lines(self, lang: str, view: InnovationView, names: dict[int, str]) -> list[str]:
         if not hasattr(view, "players"):
             return []
         lines: list[str] = []

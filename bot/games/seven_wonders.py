@@ -1,16 +1,15 @@
-"""7 Wonders words and layout: simultaneous turns, hand lines, cities and payments."""
+"""7 Wonders words: hand lines, cities, payments and the round's title."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.games import GameWords, of_seat
+from bot.games._base import GameWords, of_seat
 from bot.i18n import name, t
-from engines.core.contract import Event, Option, Prompt
+from engines.core.contract import Event, Option
+from engines.seven_wonders.view import SevenWondersView
 
 GAME = "seven_wonders"
-#: prompts of a seat that has chosen and may only change its mind
-DONE_KINDS = frozenset({"waiting"})
 
 
 def city_line(lang: str, city: Any) -> str:
@@ -36,11 +35,7 @@ def _source(lang: str, source: str) -> str:
     return name(lang, GAME, source)
 
 
-class SevenWondersWords(GameWords):
-    stamped = True
-    #: a chosen hand may be changed from the same buttons until the turn resolves
-    renewed_by_answer = False
-    rounds = True
+class SevenWondersWords(GameWords[SevenWondersView]):
     board_renderer = "render_table"
     silent_events = frozenset({"chosen", "choice_detail", "game_over"})
 
@@ -80,7 +75,7 @@ class SevenWondersWords(GameWords):
         return event.kind, params
 
     def hand_lines(
-        self, lang: str, view: Any, seat: int | None, names: dict[int, str]
+        self, lang: str, view: SevenWondersView, seat: int | None, names: dict[int, str]
     ) -> list[str]:
         if seat is None or not hasattr(view, "cities"):
             return []
@@ -128,7 +123,7 @@ class SevenWondersWords(GameWords):
             lines.append(t(lang, "seven_wonders.hand.discard", cards=cards))
         return lines
 
-    def opening_lines(self, lang: str, view: Any, names: dict[int, str]) -> list[str]:
+    def opening_lines(self, lang: str, view: SevenWondersView, names: dict[int, str]) -> list[str]:
         lines: list[str] = []
         if getattr(view, "boards_offered", None):
             boards = ", ".join(name(lang, GAME, b) for b in view.boards_offered)
@@ -148,37 +143,16 @@ class SevenWondersWords(GameWords):
                 )
         return lines
 
-    # -- simultaneous turns ---------------------------------------------------------------
-    def question_key(self, prompt: Prompt) -> str:
-        # Choosing and "chosen, may change" answer the same question: the hand's buttons
-        # stay valid until the turn resolves (the hand's options name its cards).
-        if prompt.kind in ("hand", "waiting", "last_card"):
-            return "hand"
-        return super().question_key(prompt)
-
-    def round_key(self, view: Any) -> str | None:
-        phase = view.phase
-        if phase in ("play", "over", "choose_side"):
-            return f"{phase}:{view.age}:{view.turn}"
-        return f"{phase}:{view.age}:{view.turn}:{view.waiting_for}"
-
-    def done(self, prompt: Prompt) -> bool:
-        return prompt.kind in DONE_KINDS
-
-    def still_choosing(self, prompt: Prompt) -> bool:
-        # A seat paying for a *change* of choice has chosen as far as the table knows: its
-        # old choice stands until it pays, so saying otherwise would leak the change.
-        if prompt.kind == "payment" and prompt.params.get("changing"):
-            return False
-        return not self.done(prompt)
-
-    def round_title(self, lang: str, view: Any) -> str:
+    # -- rounds ---------------------------------------------------------------------------
+    def round_title(self, lang: str, view: SevenWondersView) -> str:
         if view.phase in ("play", "last_card", "revive") and view.age:
             return t(lang, "seven_wonders.round.turn", age=view.age, turn=view.turn)
         return t(lang, f"seven_wonders.round.{view.phase}")
 
     # -- pictures ---------------------------------------------------------------------
-    def private_images(self, view: Any, seat: int) -> list[tuple[str, dict[str, Any], str]]:
+    def private_images(
+        self, view: SevenWondersView, seat: int
+    ) -> list[tuple[str, dict[str, Any], str]]:
         # The hand picture also shows the seat's city and its neighbours.
         if getattr(view, "hand", None):
             return [("render_hand", {"view": view, "seat": seat}, "hand.png")]
@@ -187,7 +161,9 @@ class SevenWondersWords(GameWords):
     def seat_image(self, seat: int) -> tuple[str, dict[str, Any]] | None:
         return "render_city", {"seat": seat}
 
-    def seat_lines(self, lang: str, view: Any, seat: int, names: dict[int, str]) -> list[str]:
+    def seat_lines(
+        self, lang: str, view: SevenWondersView, seat: int, names: dict[int, str]
+    ) -> list[str]:
         city = of_seat(view.cities, seat)
         if city is None:
             return []
@@ -221,7 +197,7 @@ class SevenWondersWords(GameWords):
         )
         return lines
 
-    def neighbours(self, view: Any, seat: int) -> list[int]:
+    def neighbours(self, view: SevenWondersView, seat: int) -> list[int]:
         city = of_seat(getattr(view, "cities", []), seat)
         if city is None:
             return []

@@ -1,9 +1,9 @@
-"""Through the Ages words and layout: costs in plain words, the action panel's menus, the
+"""Through the Ages words: costs in plain words, the action panel's menus, the
 political / event / auction questions, the thread's log (with the full game's per-seat
 culture: Age III events' impacts, the global conflict, the final scoring line by line), the
 panel text (platform §5.2) and ``/card``.
 
-Every hook falls back to a readable generic wording (``tta.option.generic``,
+Every wording falls back to a readable generic wording (``tta.option.generic``,
 ``tta.prompt.generic``, ``tta.event.generic``) for a kind the catalogue does not know yet,
 so an option or event added to the engine never reaches a player as a raw id.
 """
@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from bot.games import GameWords, of_seat
+from bot.games._base import GameWords, of_seat
 from bot.i18n import has, name, t
 from bot.wording import NAMES_PARAM, join
 from engines.core.contract import Event, Option, Prompt
-from engines.tta import economy
 from engines.tta.catalogue import CARDS, MILITARY, CivilCard
 from engines.tta.resignation import WAR_CULTURE  # 7: research §3.2
+from engines.tta.view import PlayerView, TtaView
 
 GAME = "tta"
 #: cost params of options and events, in the order they are worded
@@ -177,9 +177,7 @@ def _details(lang: str, raw: Mapping[str, Any]) -> str:
     return t(lang, "tta.details", details=join(lang, out)) if out else ""
 
 
-class TtaWords(GameWords):
-    #: the active seat's buttons stay valid while another seat bids or answers an event
-    stamped = True
+class TtaWords(GameWords[TtaView]):
     #: told by the result
     silent_events = frozenset({"game_over"})
     #: the ``end`` option's forecast: ending the turn asks for a confirmation when it costs
@@ -207,19 +205,7 @@ class TtaWords(GameWords):
             return POLITICS_MENUS.get(option.key, option.group)
         return option.group
 
-    def on_panel(self, prompt: Prompt) -> bool:
-        """The turn's own questions on the panel (``GameWords.on_panel``), and the
-        confirmation of a resignation too: it is a step of the political phase, and on the
-        panel its final answer gets the panel's second confirmation (``warnings``)."""
-        return super().on_panel(prompt) or (prompt.kind == "resign" and not prompt.reaction)
-
-    def turn_key(self, view: Any) -> str | None:
-        # one seat's whole turn (politics, actions, discards, the events it reveals)
-        if view.current is None:
-            return f"over:{view.round}"
-        return f"{view.round}:{view.current}"
-
-    def turn_status(self, lang: str, view: Any, names: dict[int, str]) -> str | None:
+    def turn_status(self, lang: str, view: TtaView, names: dict[int, str]) -> str | None:
         player = of_seat(view.players, view.current)
         if player is None:
             return None
@@ -231,7 +217,7 @@ class TtaWords(GameWords):
                  ma_total=player.military_actions)
 
     def reaction_source(
-        self, lang: str, prompt: Prompt, view: Any, names: dict[int, str]
+        self, lang: str, prompt: Prompt, view: TtaView, names: dict[int, str]
     ) -> str | None:
         """The seat whose turn it is and what of theirs asks: the event they revealed
         ("Ana's event Development of Markets") or the territory they put up for auction;
@@ -552,7 +538,7 @@ class TtaWords(GameWords):
 
     # -- the panel text (platform §5.2) ---------------------------------------------------
     def hand_lines(
-        self, lang: str, view: Any, seat: int | None, names: dict[int, str]
+        self, lang: str, view: TtaView, seat: int | None, names: dict[int, str]
     ) -> list[str]:
         me = of_seat(getattr(view, "players", []), seat)
         if me is None:
@@ -560,7 +546,7 @@ class TtaWords(GameWords):
         return [self._round_line(lang, view, me, names), *self._economy_lines(lang, me),
                 self._hand_line(lang, me, own=True)]
 
-    def _round_line(self, lang: str, view: Any, me: Any, names: dict[int, str]) -> str:
+    def _round_line(self, lang: str, view: TtaView, me: PlayerView, names: dict[int, str]) -> str:
         step = t(lang, f"tta.step.{view.step}") if has(lang, f"tta.step.{view.step}") else ""
         if view.current is None:
             whose = t(lang, "tta.panel.over")
@@ -573,14 +559,13 @@ class TtaWords(GameWords):
                  whose=whose, ca=me.civil_left, ca_total=me.civil_actions, ma=me.military_left,
                  ma_total=me.military_actions)
 
-    def _economy_lines(self, lang: str, me: Any) -> list[str]:
+    def _economy_lines(self, lang: str, me: PlayerView) -> list[str]:
         food, res, sci, cul, happy, strength = me.ratings
-        consumption = economy.consumption(me.yellow_bank)
         first = t(lang, "tta.panel.stock", food=me.food, food_rate=_signed(food),
-                  consumption=consumption, resources=me.resources, res_rate=_signed(res),
+                  consumption=me.consumption, resources=me.resources, res_rate=_signed(res),
                   science=me.science, sci_rate=_signed(sci), culture=me.culture,
                   cul_rate=_signed(cul))
-        discontent = economy.discontent(me.yellow_bank, happy)
+        discontent = me.discontent
         if discontent and discontent > me.unused_workers:
             mood = t(lang, "tta.panel.uprising", n=discontent, unused=me.unused_workers)
         elif discontent:
@@ -591,7 +576,7 @@ class TtaWords(GameWords):
                    strength=strength, workers=me.unused_workers)
         return [first, second]
 
-    def _hand_line(self, lang: str, me: Any, own: bool) -> str:
+    def _hand_line(self, lang: str, me: PlayerView, own: bool) -> str:
         civil = cards_text(lang, me.hand)
         if own and me.military is not None:
             military = cards_text(lang, me.military)
@@ -602,7 +587,7 @@ class TtaWords(GameWords):
         return t(lang, "tta.panel.hand", civil=civil, military=military)
 
     # -- the text beside the images -----------------------------------------------------
-    def seat_lines(self, lang: str, view: Any, seat: int, names: dict[int, str]) -> list[str]:
+    def seat_lines(self, lang: str, view: TtaView, seat: int, names: dict[int, str]) -> list[str]:
         player = of_seat(getattr(view, "players", []), seat)
         if player is None:
             return []
@@ -619,7 +604,7 @@ class TtaWords(GameWords):
                            else t(lang, "tta.none")))
         return lines
 
-    def status_lines(self, lang: str, view: Any, names: dict[int, str]) -> list[str]:
+    def status_lines(self, lang: str, view: TtaView, names: dict[int, str]) -> list[str]:
         if not hasattr(view, "players"):
             return []
         lines = []
@@ -630,7 +615,7 @@ class TtaWords(GameWords):
                            strength=player.ratings[5], happy=player.ratings[4]))
         return lines
 
-    def opening_lines(self, lang: str, view: Any, names: dict[int, str]) -> list[str]:
+    def opening_lines(self, lang: str, view: TtaView, names: dict[int, str]) -> list[str]:
         start = getattr(view, "start", None)
         if start is None:
             return []
@@ -665,14 +650,14 @@ class TtaWords(GameWords):
         return title, lines
 
     # -- pictures -------------------------------------------------------------------------
-    def private_images(self, view: Any, seat: int) -> list[tuple[str, dict[str, Any], str]]:
+    def private_images(self, view: TtaView, seat: int) -> list[tuple[str, dict[str, Any], str]]:
         # the seat's own civilization, military hand included (renderers.tta.render_hand)
         return [("render_hand", {"view": view}, "civilization.png")]
 
     def seat_image(self, seat: int) -> tuple[str, dict[str, Any]] | None:
         return "render_civ", {"seat": seat}
 
-    def neighbours(self, view: Any, seat: int) -> list[int]:
+    def neighbours(self, view: TtaView, seat: int) -> list[int]:
         # every other civilization may be opened from the hand (one image each)
         return [p.seat for p in getattr(view, "players", []) if p.seat != seat]
 

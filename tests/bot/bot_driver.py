@@ -10,7 +10,7 @@ from typing import Any
 import simcord
 from bot_helpers import answer_controls
 
-SEAT_OF = re.compile(r"cb:[os]:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):")
+SEAT_OF = re.compile(r"cb:[os]:(?P<game>\d+):(?P<version>\d+|t[0-9a-z]+):(?P<seat>\d+):")
 
 
 @dataclass
@@ -25,17 +25,17 @@ class Driver:
     via_button: int = 0
     via_select: int = 0
 
-    def open_prompt(self) -> tuple[Any, int, int, bool] | None:
-        """(message, version, seat, in_dm) of the newest message offering answers."""
-        best: tuple[Any, int, int, bool] | None = None
+    def open_prompt(self) -> tuple[Any, str, int, bool] | None:
+        """(message, pin, seat, in_dm) of the newest message offering answers."""
+        best: tuple[Any, str, int, bool] | None = None
         sources: list[tuple[list[Any], bool]] = [(self.thread.history(), False)]
         sources += [(p.user.dm_channel.history(), True) for p in self.players]
         for history, in_dm in sources:
             for message in history:
                 for control in answer_controls(message):
                     m = SEAT_OF.match(control["custom_id"])
-                    if m and (best is None or int(m["version"]) > best[1]):
-                        best = (message, int(m["version"]), int(m["seat"]), in_dm)
+                    if m and (best is None or message.id > best[0].id):
+                        best = (message, m["version"], int(m["seat"]), in_dm)
         return best
 
     async def step(self) -> bool:
@@ -43,7 +43,7 @@ class Driver:
         found = self.open_prompt()
         if found is None:
             return False
-        message, _version, seat, in_dm = found
+        message, _pin, seat, in_dm = found
         actor = self.players[seat]
         self.moves += 1
         if not in_dm and self.moves % self.play_every == 0:

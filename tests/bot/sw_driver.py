@@ -11,8 +11,8 @@ from typing import Any
 import simcord
 from bot_helpers import answer_controls, components
 
+from bot import ids
 from bot.client import CivBot
-from bot.games import words_for
 
 PINNED = re.compile(r"cb:[os]:(?P<game>\d+):(?P<pin>t[0-9a-z]+):(?P<seat>\d+):")
 
@@ -62,8 +62,7 @@ class SimultaneousDriver:
     async def waiting(self) -> list[int]:
         """Seats that must still choose (the service's view; never shown to players)."""
         prompts = await self.bot.service.prompts(self.game_id)
-        words = words_for((await self.bot.service.get(self.game_id)).game)
-        return [p.seat for p in prompts if not words.done(p)]
+        return [p.seat for p in prompts if p.blocking]
 
     def dm_prompt(self, seat: int) -> Any | None:
         """The newest DM from the bot to ``seat`` carrying answer components."""
@@ -76,7 +75,7 @@ class SimultaneousDriver:
     async def current_pin(self, seat: int) -> str:
         info = await self.bot.service.get(self.game_id)
         prompt = next(p for p in await self.bot.service.prompts(self.game_id) if p.seat == seat)
-        return await self.bot.delivery.pin_of(info, prompt)
+        return ids.pin(prompt.question, info.version)
 
     async def pinned_prompt(self, seat: int) -> tuple[Any, Any] | None:
         """(message, clicker) of the newest message, in the seat's DMs or the thread, whose

@@ -54,7 +54,8 @@ class Table:
     prompt: Any  # the open prompt's message
     actor: simcord.MemberActor  # whose turn it is
     seat: int
-    version: int
+    pin: int | str  # what its components carry (``ids.pin``)
+    version: int  # the game's version then
 
 
 async def setup_table(world: World) -> Table:
@@ -68,7 +69,9 @@ async def setup_table(world: World) -> Table:
     _, _, game, version, seat = answer_controls(prompt)[0]["custom_id"].split(":", 5)[:5]
     assert game == "1"
     actor = [world.alice, world.bob][int(seat)]
-    return Table(thread, prompt, actor, int(seat), int(version))
+    bot: Any = world.env.bot
+    info = await bot.service.get(1)
+    return Table(thread, prompt, actor, int(seat), ids.parse_version(version), info.version)
 
 
 def no_errors_logged(caplog: pytest.LogCaptureFixture) -> None:
@@ -125,7 +128,7 @@ def controls_of_game(table: Table) -> dict[str, dict[str, str]]:
     """Every kind of component naming games #1/#2, as copied from their real messages."""
     answer = answer_controls(table.prompt)[0]["custom_id"]
     ref = answer.split(":", 5)[5]
-    v, s = table.version, table.seat
+    v, s = table.pin, table.seat
     return {
         "lobby button": {ids.lobby(2, "join"): ""},
         "lobby option": {ids.lobby_option(2): "wonders=first_game"},
@@ -224,7 +227,7 @@ async def test_hand_and_play_by_id_need_the_games_own_server(
     bob_elsewhere = elsewhere.guild.add_member(world.bob.user)
     before = await snapshot(simcord_bot, table)
     ref = answer_controls(table.prompt)[0]["custom_id"].split(":", 5)[5]
-    value = f"1|{table.version}|{ref}"
+    value = f"1|{table.pin}|{ref}"
 
     for actor in (elsewhere.mallory, bob_elsewhere):
         hand = await actor.slash(elsewhere.channel, "hand", game_id=1)
@@ -376,7 +379,7 @@ async def test_huge_option_index_and_play_value_are_refused(
     table = await setup_table(world)
     before = await snapshot(simcord_bot, table)
     caplog.clear()
-    index = f"cb:o:1:{table.version}:{table.seat}:#{HUGE}"
+    index = f"cb:o:1:{table.pin}:{table.seat}:#{HUGE}"
     message = await forge(simcord_bot, world.channel, {index: ""})
     refused = await table.actor.click(message, custom_id=index)
     assert "not one of your options" in only_reply(refused).content
@@ -471,12 +474,47 @@ async def test_a_failing_command_is_answered_and_logged_once(
     assert len(world.env.errors) == 1  # simcord saw it too; acknowledged here
 
 
+# -- 3b. buttons of an older bot ---------------------------------------------------------------
+async def test_buttons_of_an_older_bot_are_refused_as_stale(
+    world: World, simcord_bot: CivBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Before the engines named their questions, components carried the game version
+    (Duel, and every game's slash suggestions) or ``t`` + a CRC-32 stamp of up to 7
+    digits: pressed after the upgrade, each is refused as out of date, never applied to
+    the question now asked (which the bot delivers again with new buttons), never a crash."""
+    table = await setup_table(world)
+    assert isinstance(table.pin, str) and len(table.pin) == 9  # Duel names its questions
+    ref = answer_controls(table.prompt)[0]["custom_id"].split(":", 5)[5]
+    version, s = table.version, table.seat
+    old = {
+        f"cb:o:1:{version}:{s}:{ref}": "",  # the version pin, still the game's version
+        f"cb:o:1:t1x2y3z:{s}:{ref}": "",  # a stamp
+        ids.select(1, "t0", s, 0): ref,
+        ids.page(1, version, s, 1): "",
+        ids.confirm(1, "tzzzzzzz", s, "", 0): "",
+    }
+    message = await forge(simcord_bot, table.thread, old)
+    before = await snapshot(simcord_bot, table)
+    caplog.clear()
+    for custom_id, value in old.items():
+        reply = only_reply(await press(table.actor, message, custom_id, value))
+        assert "out of date" in reply.content, (custom_id, reply.content)
+        assert reply.ephemeral and not reply.components
+    assert await snapshot(simcord_bot, table) == before
+    no_errors_logged(caplog)
+    play = await table.actor.slash(table.thread, "play", option=f"1|{version}|{ref}")
+    assert "out of date" in only_reply(play).content
+    live = answer_controls(table.prompt)[0]["custom_id"]
+    answered = await table.actor.click(table.prompt, custom_id=live)
+    assert replies(answered)[-1].content.startswith("✅")  # the live buttons still answer
+
+
 # -- 4. clear replies -----------------------------------------------------------------------
 async def test_forged_seat_and_page_numbers_get_clear_replies(
     world: World, simcord_bot: CivBot
 ) -> None:
     table = await setup_table(world)
-    v, s = table.version, table.seat
+    v, s = table.pin, table.seat
     ref = answer_controls(table.prompt)[0]["custom_id"].split(":", 5)[5]
     forged = {
         f"cb:o:1:{v}:7:{ref}": "",  # a seat the game does not have

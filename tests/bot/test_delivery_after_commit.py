@@ -9,13 +9,16 @@ mention and its turn notice, so the game never waits on a question nobody saw.
 
 from __future__ import annotations
 
+import random
 import sqlite3
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 from bot_harness import Factory, World
+from sw_driver import open_game
 from test_delivery_invariant import GAME_ID, Table, new_table, reminder_pass
+from tta_driver import TtaDriver
 
 from games.storage.base import Store
 
@@ -157,3 +160,59 @@ async def test_the_end_of_a_game_is_told_even_when_its_telling_failed(
     await reminder_pass(table)
     assert any("is over" in m.content for m in table.thread.history())
     assert not await table.bot.service.undelivered()
+
+
+#: Through the Ages' telling writes more notes (the turn note, the status line, each seat's
+#: panel with its "Last:" events and private events): the 1st to 5th in turn
+TTA_FAULTS = [("record_mention", 1)] + [("set_note", n) for n in range(1, 6)]
+
+
+@pytest.mark.bot_settings(board_images=False)
+async def test_through_the_ages_catches_up_each_failed_write_after_a_commit(
+    world: World, bot_factory: Factory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Turn panels: the answer is committed and told by ``publish`` as a deadline's answer
+    would be (no click to edit through); each write of it fails in turn; the next
+    reminder pass leaves every seat with a live question and its mention."""
+    players = world.members(3)
+    thread = await open_game(world.channel, players, "tta")
+    driver = TtaDriver(world.env, bot_factory.bots, thread, players, random.Random(5))
+    for _ in range(6):
+        assert await driver.step()
+    bot = driver.bot
+    faults = FailingWrites(bot.store, monkeypatch)
+    todo = list(TTA_FAULTS)
+    for _ in range(60):
+        if not todo:
+            break
+        prompts = await bot.service.prompts(GAME_ID)
+        prompt = prompts[0]
+        option = driver.rng.choice(
+            [o.id for o in prompt.options if o.id not in ("undo", "resign", "resign:confirm")]
+        )
+        user_id = players[prompt.seat].user.id
+        driver.mark = driver.newest_id()
+        outcome = await bot.service.answer(GAME_ID, user_id, option)
+        faults.arm(*todo[0])
+        try:
+            await bot.delivery.publish(outcome, before=prompts, actor=prompt.seat)
+        except sqlite3.OperationalError:
+            assert faults.failed is not None
+        faults.heal()
+        if faults.failed is None:
+            await driver.check_delivered()
+            continue
+        todo.pop(0)
+        assert await bot.service.undelivered() == [GAME_ID]
+        await reminder_pass_of(bot)
+        assert not await bot.service.undelivered()
+        await driver.check_delivered()
+    assert not todo, todo
+    for _ in range(10):  # and the players go on from what they were shown
+        assert await driver.step()
+
+
+async def reminder_pass_of(bot: Any) -> None:
+    cog = bot.get_cog("AdminCog")
+    assert cog is not None
+    await cog.reminders.check()

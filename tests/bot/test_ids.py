@@ -39,22 +39,32 @@ def test_many_options_page_into_selects() -> None:
     assert all(len(c) <= 100 for c in ids_)
 
 
-def test_stamped_components_carry_the_question_not_the_version() -> None:
-    from bot.games import pin, stamp
-
-    hand = Prompt(
-        seat=2,
-        kind="hand",
-        options=[Option(id="build:loom", key="build"), Option(id="sell:loom", key="sell")],
-        params={"age": 1, "turn": 1},
-    )
-    chosen = hand.model_copy(update={"kind": "waiting", "params": {"card": "loom"}})
-    # choosing keeps the hand's components valid (a choice may change), other games pin versions
-    assert stamp("seven_wonders", hand) == stamp("seven_wonders", chosen)
-    assert pin("seven_wonders", hand, 5) == pin("seven_wonders", hand, 9)
-    assert pin("duel", hand, 5) == "5"
-    custom = ids.answer(3, pin("seven_wonders", hand, 5), 2, "sell:loom", 1)
+def test_components_carry_the_question_not_the_version() -> None:
+    options = [Option(id="build:loom", key="build"), Option(id="sell:loom", key="sell")]
+    hand = Prompt(seat=2, kind="hand", options=options, question="hand.1.1")
+    chosen = hand.model_copy(update={"kind": "waiting", "blocking": False})
+    # a question the engine names keeps its pin while other seats answer (the version moves)
+    assert ids.pin(hand.question, 5) == ids.pin(chosen.question, 9) == ids.digest("hand.1.1")
+    pinned = ids.pin(hand.question, 5)
+    assert re.fullmatch(r"t[0-9a-z]{8}", pinned)
+    custom = ids.answer(3, pinned, 2, "sell:loom", 1)
     match = re.fullmatch(ids.ANSWER_TEMPLATE, custom)
-    assert match and ids.parse_version(match["version"]) == stamp("seven_wonders", hand)
-    payment = Prompt(seat=2, kind="payment", options=hand.options, params={"card": "loom"})
-    assert stamp("seven_wonders", payment) != stamp("seven_wonders", hand)
+    assert match and ids.parse_version(match["version"]) == pinned
+    assert ids.pin("payment.play.1.1.build:loom", 5) != pinned
+    # an engine that names no question: the version pins the state
+    assert ids.pin("", 5) == "5"
+
+
+def test_pins_of_an_older_bot_never_match() -> None:
+    """Stamps of the bot before the engine named its questions were ``t`` + at most 7
+    base-36 digits (a CRC-32); a digest always has 8: their buttons are stale, never
+    mistaken for the question asked now."""
+    assert 36**7 > 2**32 and 36**8 > 2**40
+    for question in ("hand.1.1", "action.12", "initial_meld", "", "x" * 200):
+        assert len(ids.digest(question)) == 9
+
+
+def test_seven_wonders_longest_questions_fit_a_custom_id() -> None:
+    question = "payment.choose_board.3.6.wonder:the_hanging_gardens_of_babylon.change"
+    custom = ids.group_select(2**63 - 1, ids.digest(question), 6, 4, 3, 99)
+    assert len(custom) <= ids.MAX_ID and re.fullmatch(ids.GROUP_TEMPLATE, custom)

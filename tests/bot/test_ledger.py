@@ -74,10 +74,14 @@ def test_no_note_is_an_empty_ledger() -> None:
 
 
 def test_a_panel_round_trips_through_its_note() -> None:
-    panel = Panel(10, 20, "3:1", "t5", ephemeral=True, last=["Built a farm."], confirm="end")
+    panel = Panel(10, 20, "3:1", "t5", ephemeral=True, last=["Built a farm."], confirm="end",
+                  picture="ab12")
     assert Panel.load(panel.dump()) == panel
     assert Panel.load(Panel(1, 2, "").dump()) == Panel(1, 2, "")
     assert Panel.load("") is None and Panel.load(None) is None
+    # a note of an older bot has no picture digest: its next edit uploads the picture again
+    older = '[10, 20, "3:1", "t5", false, [], ""]'
+    assert Panel.load(older) == Panel(10, 20, "3:1", "t5")
 
 
 def test_open_prompt_messages_round_trip() -> None:

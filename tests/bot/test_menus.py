@@ -26,7 +26,7 @@ from test_access import HUGE, Elsewhere, forge, only_reply
 from bot import ids
 from bot.client import CivBot
 from bot.components.prompt import menu_plan, menu_room, prompt_items
-from bot.games import GameWords
+from bot.games._base import GameWords
 from engines.core.contract import Engine, Event, GameResult, Option, Prompt, SeatScore
 
 GAME = "menus"
@@ -50,6 +50,7 @@ class MenusView(BaseModel):
     current: int
     moves: int
     bid: int
+    table_key: str
 
 
 class MenusEngine(Engine[MenusState]):
@@ -110,7 +111,10 @@ class MenusEngine(Engine[MenusState]):
         return state.model_copy(deep=True)
 
     def view(self, state: MenusState, seat: int | None) -> MenusView:
-        return MenusView(phase=state.phase, current=0, moves=state.moves, bid=state.bid)
+        asked = "over" if state.phase == "over" else "1" if "bid" in state.phase else "0"
+        return MenusView(
+            phase=state.phase, current=0, moves=state.moves, bid=state.bid, table_key=asked
+        )
 
     def result(self, state: MenusState) -> GameResult | None:
         if state.phase != "over":
@@ -128,12 +132,10 @@ class MenusEngine(Engine[MenusState]):
         return "pass" if prompt.option("pass") else prompt.options[0].id
 
 
-class MenusWords(GameWords):
-    """Every question as a message of its own (the turn panel is tested elsewhere): these
-    tests are about the components, wherever they are shown."""
-
-    def on_panel(self, prompt: Prompt) -> bool:
-        return False
+class MenusWords(GameWords[MenusView]):
+    """The default words. The engine names no questions (its components carry versions)
+    and puts none on a turn panel (tested elsewhere): these tests are about the
+    components, wherever they are shown."""
 
 
 @pytest.fixture(autouse=True)

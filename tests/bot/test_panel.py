@@ -10,6 +10,7 @@ unused actions and ends the turn with a public ``turn_actions`` summary).
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import Iterator
 from typing import Any, ClassVar
@@ -28,8 +29,18 @@ from bot import ids
 from bot.client import CivBot
 from bot.components.panel import ConfirmButton, confirm_items
 from bot.components.prompt import AnswerButton
-from bot.games import GameWords
-from engines.core.contract import Engine, Event, GameResult, Option, Prompt, SeatScore
+from bot.delivery import hand
+from bot.delivery.pacing import TURN_NOTE
+from bot.games._base import GameWords
+from engines.core.contract import (
+    Engine,
+    Event,
+    GameResult,
+    Option,
+    Pacing,
+    Prompt,
+    SeatScore,
+)
 from games.models import Outcome
 
 GAME = "panelgame"
@@ -43,12 +54,14 @@ class PanelState(BaseModel):
     left: int = ACTIONS
     phase: str = "act"
     done: list[str] = []
+    answers: int = 0
 
 
 class PanelView(BaseModel):
     turn: int
     current: int
     left: int
+    table_key: str
 
 
 class PanelEngine(Engine[PanelState]):
@@ -56,6 +69,7 @@ class PanelEngine(Engine[PanelState]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     state_type: ClassVar[type[BaseModel]] = PanelState
+    pacing: ClassVar[Pacing] = "turn"
 
     def new_game(
         self, players: int, seed: int, options: dict[str, str] | None = None
@@ -63,24 +77,28 @@ class PanelEngine(Engine[PanelState]):
         return PanelState()
 
     def prompts(self, state: PanelState) -> list[Prompt]:
-        me = state.current
+        me, asked = state.current, f"{state.phase}.{state.answers}"
         if state.phase == "act":
             options = [Option(id=f"build:{i}", key="build", params={"n": i}) for i in range(3)]
             options += [Option(id="take", key="take"), Option(id="ask", key="ask")]
             options += [Option(id="pick", key="pick")]
             options.append(Option(id="end", key="end", params={"unused_ca": state.left}))
-            return [Prompt(seat=me, kind="act", options=options, layout="panel")]
+            return [Prompt(seat=me, kind="act", options=options, layout="panel", question=asked,
+                           panel=True)]
         if state.phase == "pick":
             options = [Option(id=f"card:{c}", key="card") for c in "xyz"]
             options.append(Option(id="done", key="done"))
-            return [Prompt(seat=me, kind="pick", options=options, layout="pick", private=True)]
+            return [Prompt(seat=me, kind="pick", options=options, layout="pick", private=True,
+                           question=asked, panel=True)]
         if state.phase == "react":
             options = [Option(id="yes", key="yes"), Option(id="no", key="no")]
-            return [Prompt(seat=1 - me, kind="react", options=options, reaction=True)]
+            return [Prompt(seat=1 - me, kind="react", options=options, reaction=True,
+                           question=asked)]
         return []
 
     def apply(self, state: PanelState, seat: int, option_id: str) -> list[Event]:
         prompt = self.check_answer(state, seat, option_id)
+        state.answers += 1
         if prompt.kind == "react":
             state.phase = "act"
             return [Event(kind="reacted", seat=seat, params={"answer": option_id})]
@@ -110,7 +128,8 @@ class PanelEngine(Engine[PanelState]):
         return state.model_copy(deep=True)
 
     def view(self, state: PanelState, seat: int | None) -> PanelView:
-        return PanelView(turn=state.turn, current=state.current, left=state.left)
+        return PanelView(turn=state.turn, current=state.current, left=state.left,
+                         table_key=str(state.turn))
 
     def result(self, state: PanelState) -> GameResult | None:
         if state.phase != "over":
@@ -122,12 +141,8 @@ class PanelEngine(Engine[PanelState]):
         return {}
 
 
-class PanelWords(GameWords):
-    stamped = True
+class PanelWords(GameWords[PanelView]):
     warn_params = ("unused_ca",)
-
-    def turn_key(self, view: Any) -> str | None:
-        return str(view.turn)
 
     def turn_status(self, lang: str, view: Any, names: dict[int, str]) -> str | None:
         return f"{names[view.current]} is playing: {view.left} actions left"
@@ -207,6 +222,46 @@ def mentions(thread: simcord.ChannelHandle, member: simcord.MemberActor) -> int:
 
 
 # -- one message per turn ----------------------------------------------------------------------
+async def test_the_panel_uploads_its_picture_only_when_it_changed(
+    world: World, bot_factory: Factory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A click that leaves the seat's picture as it was edits the panel without uploading
+    it again (the message keeps the one it has); a new picture replaces it."""
+    picture = {"bytes": b"civilization one"}
+
+    async def drawn(renderer: Any, game: str, name: str, args: Any, filename: str) -> Any:
+        return discord.File(io.BytesIO(picture["bytes"]), filename=filename)
+
+    def images(self: Any, view: Any, seat: int) -> list[tuple[str, dict[str, Any], str]]:
+        return [("render_hand", {}, "civilization.png")]
+
+    monkeypatch.setattr(hand, "extra_file", drawn)
+    monkeypatch.setattr(PanelWords, "private_images", images)
+    uploads: list[int] = []
+    cdn = world.env.backend.cdn
+    store = cdn.store_attachment
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        uploads.append(1)
+        return store(*args, **kwargs)
+
+    monkeypatch.setattr(cdn, "store_attachment", counted)
+    await start(world, bot_factory, renderer=None)
+    alice, dms = world.alice, world.alice.user.dm_channel
+    panel = panel_of(alice)
+    assert len(panel.attachments) == 1 and len(uploads) == 1
+    for option in ("build:0", "take"):
+        await press(alice, fresh(dms, panel.id), option)
+        shown = fresh(dms, panel.id)
+        assert "You chose" in shown.content and len(shown.attachments) == 1
+    assert len(uploads) == 1  # the same picture: kept, never sent again
+    picture["bytes"] = b"civilization two"
+    await press(alice, fresh(dms, panel.id), "build:1")
+    shown = fresh(dms, panel.id)
+    assert len(uploads) == 2 and len(shown.attachments) == 1
+    assert shown.attachments[0].filename == "civilization.png"
+
+
 async def test_a_turn_is_one_message_edited_in_place(world: World, bot_factory: Factory) -> None:
     thread = await start(world, bot_factory)
     alice, bob = world.alice, world.bob
@@ -362,7 +417,7 @@ async def test_a_restart_mid_turn_edits_the_same_panel(world: World, bot_factory
     assert len(bot_messages(dms)) == 1
     info = await bot_factory.bots[-1].service.get(1)
     prompt = (await bot_factory.bots[-1].service.prompts(1))[0]
-    pinned = await bot_factory.bots[-1].delivery.pin_of(info, prompt)
+    pinned = ids.pin(prompt.question, info.version)
     assert f":{pinned}:" in next(iter(answer_ids(fresh(dms, panel.id)).values()))
 
 
@@ -438,24 +493,27 @@ async def test_every_panel_question_stays_answerable(
         assert not any(answer_ids(m) for m in bot_messages(member.user.dm_channel))
 
 
-# -- Duel: the next Age's image ---------------------------------------------------------------
-@pytest.mark.parametrize(("kind", "posted"), [("start", True), ("turn", False)])
-async def test_duel_image_when_the_same_seat_chooses_who_starts(
-    world: World, bot_factory: Factory, kind: str, posted: bool
+# -- Duel: the board follows the table key ----------------------------------------------------
+@pytest.mark.parametrize(("told", "posted"), [("1:0 before", True), (None, False)])
+async def test_duel_image_when_the_table_key_changes(
+    world: World, bot_factory: Factory, told: str | None, posted: bool
 ) -> None:
-    """The player who took an Age's last card chooses who starts the next one: the same
-    seat is asked, but the newly laid-out Age is shown (a ``turn`` after a ``turn`` is not)."""
+    """Told answer by answer, the board is posted when the public view's ``table_key``
+    differs from the one told last (the next Age laid out, even when the seat that took the
+    last card chooses who starts it), and only then."""
     bot: CivBot = bot_factory.bots[-1]
     bot.renderer = fake_renderer  # the real Duel renderer is slow and not what is checked
     duel_thread = await open_game(world.channel, [world.alice, world.bob], "duel")
     duel = await bot.service.get(1)
-    prompt = (await bot.service.prompts(1))[0]
-    before = [Prompt(seat=prompt.seat, kind="turn", options=[Option(id="x", key="x")])]
-    after = [Prompt(seat=prompt.seat, kind=kind, options=[Option(id="y", key="y")])]
+    prompts = await bot.service.prompts(1)
+    if told is not None:
+        await bot.service.set_note(1, TURN_NOTE, told)
     images = sum(1 for m in duel_thread.history() if m.attachments)
-    await bot.delivery.publish(Outcome(info=duel, prompts=after), before=before)
+    await bot.delivery.publish(Outcome(info=duel, prompts=prompts), before=prompts)
     now = sum(1 for m in duel_thread.history() if m.attachments)
     assert now == images + (1 if posted else 0)
+    view: Any = await bot.service.view(1, None)
+    assert await bot.service.get_note(1, TURN_NOTE) == view.table_key
 
 
 # -- Through the Ages, end to end (a smoke test) ----------------------------------------------
@@ -504,7 +562,7 @@ async def test_tta_turns_are_played_on_panels(
         key = (prompt.seat, turn)
         turns.setdefault(key, message.id)
         assert message.id == turns[key], "a second message in the same turn"
-        pinned = await bot.delivery.pin_of(info, prompt)
+        pinned = ids.pin(prompt.question, info.version)
         mine = [c for c in components(message) if f":{pinned}:" in str(c.get("custom_id", ""))]
         assert mine, "the panel does not answer the open question"
         control = rng.choice(mine)

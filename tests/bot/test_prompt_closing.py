@@ -12,7 +12,7 @@ from bot_harness import Factory, World
 from bot_helpers import answer_controls, latest_prompt
 from sw_driver import SimultaneousDriver, open_game, replies
 
-from bot.delivery.ledger import OPEN_NOTE
+from bot.delivery.ledger import LEDGER_NOTE, OPEN_NOTE
 
 
 def _fresh(channel: simcord.ChannelHandle, message_id: int) -> Any:
@@ -73,3 +73,37 @@ async def test_dm_hands_closed_after_a_restart(world: World, bot_factory: Factor
         value = control["options"][0]["value"]
         result = await user.select(hands[1], [value], custom_id=control["custom_id"])
     assert "out of date" in replies(result)[-1].content
+
+
+@pytest.mark.bot_settings(board_images=False)
+async def test_questions_pinned_by_an_older_bot_are_asked_once_more(
+    world: World, bot_factory: Factory
+) -> None:
+    """The upgrade to questions named by the engine: the ledger and the open messages of a
+    running game carry pins of the older bot (here a CRC-32 stamp). After the restart each
+    open question is delivered once more with new buttons, and the old message is closed."""
+    players = world.members(3)
+    thread = await open_game(world.channel, players, "seven_wonders")
+    driver = SimultaneousDriver(bot_factory.bots, thread, players, rng=random.Random(5))
+    hands: list[Any] = [driver.dm_prompt(seat) for seat in range(3)]
+    assert all(h is not None for h in hands)
+    service = bot_factory.bots[-1].service
+    for note in (LEDGER_NOTE, OPEN_NOTE):
+        raw = await service.get_note(1, note)
+        assert raw is not None
+        pins = {await driver.current_pin(seat) for seat in range(3)}
+        for pinned in pins:
+            raw = raw.replace(f'"{pinned}"', '"t1x2y3z"')
+        await service.set_note(1, note, raw)
+
+    await world.env.restart_bot(bot_factory())
+    await bot_factory.bots[-1].redelivery
+
+    for seat, hand in enumerate(hands):
+        dms = players[seat].user.dm_channel
+        assert not answer_controls(_fresh(dms, hand.id))  # the old hand is closed
+        again = driver.dm_prompt(seat)
+        assert again is not None and again.id != hand.id  # asked once more
+    assert await driver.pinned_prompt(0) is not None  # its new buttons answer it
+    assert await driver.play_round()
+    assert not bot_factory.bots[-1].delivery.pending()

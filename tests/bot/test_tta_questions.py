@@ -83,3 +83,47 @@ async def test_the_seat_whose_discard_ends_age_i_is_asked_its_keep_question_anew
     await cog.reminders.check()  # type: ignore[attr-defined]
     assert seat not in {p.seat for p in await bot.service.prompts(GAME_ID)
                         if p.kind == "short_keep"}
+
+
+@pytest.mark.slow
+@pytest.mark.bot_settings(board_images=False)
+async def test_every_question_of_its_own_is_mentioned_and_starts_its_clock(
+    world: World, bot_factory: Factory
+) -> None:
+    """Over a random full game at three players: whenever a seat gets a new question that
+    is not its turn going on on its panel (a reaction, a defence, a bid, an event's
+    question, the keep question — whoever's answer raised it, its own included), it is
+    mentioned in the thread after the answer and its turn notice is recorded then."""
+    players = world.members(3)
+    thread = await open_game(world.channel, players, "tta", ["mode=short"])
+    driver = TtaDriver(world.env, bot_factory.bots, thread, players, random.Random(11),
+                       haste=0.3)
+    bot = bot_factory.bots[-1]
+    shown: dict[int, str] = {}  # seat -> the question it was last seen asked
+    panelled: dict[int, str] = {}  # seat -> the turn its panel last showed a question of
+    own: set[str] = set()  # kinds asked as questions of their own after a seat's answer
+    for _ in range(400):
+        mark = driver.newest_id()
+        before = {s: p for s, (p, _pin) in (await driver.questions()).items()}
+        if not await driver.step():
+            break
+        version = (await bot.service.get(GAME_ID)).version
+        turn = (await bot.service.view(GAME_ID, None)).table_key  # type: ignore[attr-defined]
+        notices = {n.seat: n for n in await bot.store.turn_notices(math.inf)
+                   if n.game_id == GAME_ID}
+        for seat, (prompt, pinned) in (await driver.questions()).items():
+            if shown.get(seat) == pinned:
+                continue
+            shown[seat] = pinned
+            on_panel = prompt.panel and not prompt.reaction
+            if on_panel and panelled.get(seat) == turn:
+                continue  # its turn goes on on its panel (after its answer, or a rival's)
+            if on_panel:
+                panelled[seat] = turn
+            if seat in before:
+                own.add(prompt.kind)
+            assert notices[seat].version == version, (seat, prompt.kind)
+            assert pinged_since(driver.stored(thread), players[seat].user.id, mark), (
+                seat, prompt.kind)
+    # the keep question follows its asker's own answer; the others follow rivals' answers
+    assert "short_keep" in own, own

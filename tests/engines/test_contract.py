@@ -9,7 +9,11 @@ the state survives a JSON round trip mid-game, its prompts' pacing fields with i
 serialise and agree on the ``table_key``; a replay from the seed and the answers reaches
 the same state. Each lobby option value is played once too. The games of the registry name
 every question and every table stretch (``Prompt.question``, ``table_key``; a toy engine
-may leave them empty).
+may leave them empty), as the bot relies on them (``bot.ids.pin``, ``bot.delivery``): a
+question keeps its options while it is asked (a button may name an option by its index),
+a seat's own answer ends its question (a second press never answers the next one), and in
+a game told answer by answer another set of seats asked is another table stretch (its
+board is posted).
 
 A new engine package is covered as soon as it exports ``ENGINE``. The per-game suites keep
 the game's own invariants and play thousands of games; this one stays small.
@@ -50,6 +54,12 @@ class Conformance:
         self.paced = paced
         self.expected: str | None = None  # the state ``answer`` promised for this position
         self.positions = 0
+        #: (seat, question) -> its option ids, over the whole game
+        self.options: dict[tuple[int, str], list[str]] = {}
+        #: the last answer: its seat and question, and whether it changed the state
+        self.answered: tuple[int, str, bool] | None = None
+        #: the seats asked and the table key at the last position (pacing ``answer``)
+        self.told: tuple[frozenset[int], str] | None = None
 
     def __call__(self, state: Any, prompts: list[Prompt], prompt: Prompt,
                  option: Option) -> None:
@@ -65,6 +75,8 @@ class Conformance:
             ids = [o.id for o in p.options]
             assert len(set(ids)) == len(ids), f"{p.kind}: duplicated option ids {ids}"
             self.pacing_fields(p)
+        if self.paced:
+            self.questions(state, prompts)
         for seat in range(self.players):
             timeout = engine.timeout_option(state, seat)
             if timeout is not None:
@@ -74,6 +86,7 @@ class Conformance:
         new, _ = engine.answer(state, prompt.seat, option.id)
         assert engine.dump(state) == before, f"answer({option.id}) changed its input"
         self.expected = engine.dump(new)
+        self.answered = (prompt.seat, prompt.question, self.expected != before)
         if self.positions % EVERY == 0:
             self.round_trip(state, prompt, option, before)
         self.positions += 1
@@ -84,6 +97,25 @@ class Conformance:
         assert isinstance(p.question, str) and (p.question or not self.paced), p.kind
         assert not p.panel or self.engine.pacing == "turn", p.kind
         assert p.blocking or not p.discreet, p.kind
+
+    def questions(self, state: Any, prompts: list[Prompt]) -> None:
+        """What the bot's pins rely on: a named question keeps its options; a seat's own
+        answer ends its question; told answer by answer, another set of seats asked is
+        another table key."""
+        for p in prompts:
+            ids = [o.id for o in p.options]
+            assert self.options.setdefault((p.seat, p.question), ids) == ids, (p.seat, p.kind)
+        if self.answered is not None:
+            seat, question, changed = self.answered
+            again = next((p for p in prompts if p.seat == seat), None)
+            if changed and again is not None and again.blocking:
+                assert again.question != question, (seat, question)
+        if self.engine.pacing == "answer":
+            asked = frozenset(p.seat for p in prompts if p.blocking)
+            key = getattr(self.engine.view(state, None), TABLE_KEY)
+            if self.told is not None and asked != self.told[0]:
+                assert key != self.told[1], (sorted(asked), key)
+            self.told = (asked, key)
 
     def table_keys(self, state: Any) -> None:
         """Every view of a position carries the same ``table_key`` (registry games: set)."""
@@ -210,3 +242,17 @@ def test_the_checks_catch_a_broken_engine() -> None:
                             (AcceptsAnything(), "DID NOT RAISE")):
         with pytest.raises((AssertionError, pytest.fail.Exception), match=message):
             _check_toy(broken)
+
+
+def test_the_checks_catch_a_question_that_outlives_its_answer() -> None:
+    """A game whose seat keeps one question name across its answers would let a second
+    press of a button answer the next question: caught."""
+    duel = type(get_engine("duel"))
+
+    class OneQuestion(duel):  # type: ignore[misc, valid-type]
+        def prompts(self, state: Any) -> list[Prompt]:
+            return [p.model_copy(update={"question": f"seat{p.seat}"})
+                    for p in super().prompts(state)]
+
+    with pytest.raises(AssertionError):
+        _play(OneQuestion(), 2, SEEDS[0])

@@ -554,7 +554,7 @@ def test_every_card_has_the_reference_s_chinese_name_else_english(lang: str) -> 
 
 def test_the_game_uses_the_tta_hooks() -> None:
     words = words_for("tta")
-    assert isinstance(words, TtaWords) and words.stamped
+    assert isinstance(words, TtaWords)
     assert words.private_images(object(), 0)[0][0] == "render_hand"
     assert words.seat_image(2) == ("render_civ", {"seat": 2})
 
@@ -562,11 +562,10 @@ def test_the_game_uses_the_tta_hooks() -> None:
 def test_a_turn_is_one_seat_s_whole_turn_with_a_status_line() -> None:
     state = ENGINE.new_game(3, 5)
     words = words_for("tta")
-    view = ENGINE.view(state, None)
-    key = words.turn_key(view)
+    key = ENGINE.view(state, None).table_key
     seat = state.current
     ENGINE.apply(state, seat, "end")  # the first round: take or end (L363)
-    assert words.turn_key(ENGINE.view(state, None)) != key
+    assert ENGINE.view(state, None).table_key != key
     status = words.turn_status("en", ENGINE.view(state, None), NAMES)
     assert status is not None and status.startswith(f"{NAMES[state.current]} is playing")
 

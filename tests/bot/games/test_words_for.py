@@ -1,4 +1,4 @@
-"""A game's bot hooks are found by name: the ``GameWords`` subclass of ``bot.games.<game>``."""
+"""A game's words are found by name: the ``GameWords`` subclass of ``bot.games.<game>``."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from types import ModuleType
 import pytest
 
 import bot.games as games
-from bot.games import GameWords, words_for
+from bot.games import words_for
+from bot.games._base import GameWords
 from engines.registry import engine_names
 
 
@@ -51,3 +52,12 @@ def test_a_hooks_module_that_fails_to_import_is_not_hidden(
     monkeypatch.setattr(games.importlib, "import_module", broken)
     with pytest.raises(ModuleNotFoundError, match="pillow_extras"):
         words_for("duel")
+
+
+def test_words_leave_the_pacing_to_the_engine() -> None:
+    """How a game is told comes from its engine (``Engine.pacing``, ``Prompt.blocking`` /
+    ``discreet`` / ``question`` / ``panel``, the views' ``table_key``), never its words."""
+    gone = {"done", "still_choosing", "question_key", "stamped", "renewed_by_answer", "rounds",
+            "round_key", "on_panel", "turn_key", "stage_kinds"}
+    for game in engine_names():
+        assert not gone & set(dir(words_for(game))), game

@@ -73,6 +73,7 @@ def test_a_seat_not_yet_chosen_is_still_choosing_while_it_picks_a_payment() -> N
     prompt = ENGINE.prompt_for(st, 0)
     assert prompt is not None and prompt.kind == "payment" and prompt.private
     assert prompt.params == {"action": "build", "card": "guard_tower", "changing": False}
+    assert prompt.blocking and not prompt.discreet  # the table may hear it is choosing
     assert ENGINE.view(st, None).waiting_for == [0, 1, 2]
     assert ENGINE.timeout_option(st, 0) == "pay:0:2"
     assert ENGINE.apply(st, 0, "back") == []
@@ -82,6 +83,8 @@ def test_a_seat_not_yet_chosen_is_still_choosing_while_it_picks_a_payment() -> N
 def test_a_change_that_needs_a_payment_shows_nothing_to_the_table() -> None:
     st = two_ways()
     ENGINE.apply(st, 0, "sell:altar")
+    waiting = ENGINE.prompt_for(st, 0)
+    assert waiting is not None and waiting.kind == "waiting" and not waiting.blocking
     before = seen_by_others(st)
     assert before[0]["waiting_for"] == [1, 2]
     assert ENGINE.apply(st, 0, "build:guard_tower") == []  # no event, public or private
@@ -89,6 +92,8 @@ def test_a_change_that_needs_a_payment_shows_nothing_to_the_table() -> None:
     prompt = ENGINE.prompt_for(st, 0)
     assert prompt is not None and prompt.kind == "payment" and prompt.private
     assert prompt.params == {"action": "build", "card": "guard_tower", "changing": True}
+    # asked, but the table must not hear it: for the table the seat has chosen
+    assert prompt.blocking and prompt.discreet
     assert option_ids(prompt) == ["pay:0:2", "pay:2:0", "back"]
     mine = ENGINE.view(st, 0)
     assert mine.my_prompt == "payment" and mine.waiting_for == [1, 2]
