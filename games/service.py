@@ -591,12 +591,6 @@ class GameService:
         info, state = await self.load(game_id)
         return self.engine(info.game).view(state, seat)
 
-    async def answers_by_seat(self, game_id: int) -> dict[int, int]:
-        """How many answers each seat has made, read from the action log (their sum is the
-        version they describe). The bot names a seat's question by it: a question answered
-        and asked again with the same options is a new question."""
-        return await self.store.answer_counts(game_id)
-
     # -- turn notices -----------------------------------------------------------------
     async def record_mention(self, game_id: int, seat: int, version: int) -> bool:
         """Note that ``seat`` was mentioned for the prompt at ``version``. False if exactly this

@@ -302,13 +302,7 @@ def test_the_bot_runs_one_way() -> None:
 #: the rules stay behind ``engines.core``'s contract
 ENGINE_SURFACE = ("view", "views", "catalogue")
 #: ``(module, engine module)`` imports past that surface, each with its reason; only shrinks
-ENGINE_IMPORTS_ALLOWED: frozenset[tuple[str, str]] = frozenset(
-    {
-        # The culture each declarer of a war scores when its target resigns, worded in the
-        # resign question: the resign prompt's params should carry it (an engine change).
-        ("bot.games.tta", "engines.tta.resignation"),
-    }
-)
+ENGINE_IMPORTS_ALLOWED: frozenset[tuple[str, str]] = frozenset()
 
 
 def engine_internal(target: str) -> bool:

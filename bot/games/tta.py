@@ -18,7 +18,6 @@ from bot.i18n import has, name, t
 from bot.wording import NAMES_PARAM, join
 from engines.core.contract import Event, Option, Prompt
 from engines.tta.catalogue import CARDS, MILITARY, CivilCard
-from engines.tta.resignation import WAR_CULTURE  # 7: research §3.2
 from engines.tta.view import PlayerView, TtaView
 
 GAME = "tta"
@@ -340,7 +339,7 @@ class TtaWords(GameWords[TtaView]):
             params["side"] = str(raw["side"]).upper()
             kind = "pact_offer_side"
         elif kind == "resign":  # what resigning does to the wars around the seat (L2071)
-            params["wars"] = t(lang, "tta.resign_wars", culture=WAR_CULTURE)
+            params["wars"] = t(lang, "tta.resign_wars", culture=raw.get("war_culture", "?"))
         if kind == "event_choice" and has(lang, f"tta.prompt.event_choice.{raw.get('event')}"):
             kind = f"event_choice.{raw.get('event')}"
         if not has(lang, f"tta.prompt.{kind}"):

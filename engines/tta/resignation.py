@@ -75,14 +75,15 @@ def choose(st: TtaState, seat: int, arg: str) -> list[Event]:
 
 
 def prompt(st: TtaState) -> Prompt:
-    """The confirmation (private, to the current seat): confirm (``final``) or go back."""
+    """The confirmation (private, to the current seat): confirm (``final``) or go back; its
+    params say what resigning gives each declarer of a war against the seat."""
     seat = st.current
     remaining = st.count_left() - 1
     return fast_prompt(seat, "resign", [
         fast_option("resign:confirm", "resign_confirm", {"final": True, "remaining": remaining},
                     None, None, "turn"),  # a button beside "back" on the panel (BOT)
         fast_option("resign:back", "resign_back", {}, None, None, "turn"),
-    ], {"remaining": remaining}, True)
+    ], {"remaining": remaining, "war_culture": WAR_CULTURE}, True)
 
 
 def answer(st: TtaState, seat: int, arg: str) -> list[Event]:

@@ -216,10 +216,6 @@ class Store(abc.ABC):
     async def actions(self, game_id: int) -> list[ActionRecord]: ...
 
     @abc.abstractmethod
-    async def answer_counts(self, game_id: int) -> dict[int, int]:
-        """How many logged answers each seat has (one grouped query, not the whole log)."""
-
-    @abc.abstractmethod
     async def interaction_seen(self, interaction_id: int) -> bool: ...
 
     @abc.abstractmethod

@@ -385,13 +385,6 @@ class SqlStore(Store):
             )
         return [ActionRecord(int(r[0]), int(r[1]), int(r[2]), r[3], float(r[4])) for r in rows]
 
-    async def answer_counts(self, game_id: int) -> dict[int, int]:
-        async with self.backend.reader() as cur:
-            rows = await cur.fetchall(
-                "SELECT seat, COUNT(*) FROM actions WHERE game_id = ? GROUP BY seat", game_id
-            )
-        return {int(r[0]): int(r[1]) for r in rows}
-
     async def interaction_seen(self, interaction_id: int) -> bool:
         async with self.backend.reader() as cur:
             row = await cur.fetchone(

@@ -781,7 +781,8 @@ def test_ending_the_turn_tells_what_churchill_gives_if_unused() -> None:
 # -- resignation, the short game, Scientific Cooperation (issue 10) -------------------------
 def resign_prompt(remaining: int = 2) -> Prompt:
     """The engine's confirmation of a resignation (``resign``: confirm or back)."""
-    return Prompt(seat=1, kind="resign", private=True, params={"remaining": remaining}, options=[
+    return Prompt(seat=1, kind="resign", private=True,
+                  params={"remaining": remaining, "war_culture": 7}, options=[
         Option(id="resign:confirm", key="resign_confirm", group="turn",
                params={"final": True, "remaining": remaining}),
         Option(id="resign:back", key="resign_back", group="turn", params={})])

@@ -150,6 +150,7 @@ def test_confirmation_back_and_timeout() -> None:
     answer(st, "resign")
     (prompt,) = ENGINE.prompts(st)
     assert (prompt.seat, prompt.kind, prompt.private) == (seat, "resign", True)
+    assert prompt.params["war_culture"] == 7  # what it costs, told in the question
     ids = {o.id: o for o in prompt.options}
     assert ids["resign:confirm"].key == "resign_confirm"
     assert ids["resign:confirm"].params == {"final": True, "remaining": 3}
