@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,13 +25,15 @@ import pytest
 import simcord
 from bot_harness import Factory, World
 from sw_driver import open_game
-from tta_driver import TtaDriver, hidden_names, known_cards, secret_cards
+from tta_driver import Knowledge, TtaDriver, military_names, unknown_names
 
 from bot.client import CivBot
 from bot.sandbox import Sandbox
+from engines.core.contract import Event
 from engines.core.playout import avoided
 from engines.tta import catalogue, colonization
 from engines.tta.engine import TtaEngine
+from engines.tta.facts import KIND
 from engines.tta.state import TtaState
 
 GAME_ID = 1
@@ -351,20 +352,91 @@ async def test_a_colonization_auction_asks_three_bidders_through_the_bot(
     log = "\n".join(m.content for m in thread.history())
     assert "colonizes" in log or "unclaimed" in log or "nobody" in log.lower(), log[-600:]
     assert not driver.leaks
-    # the leak check itself: a hidden card named in the thread, or in a seat's DMs while
-    # another seat holds it, is caught (here written by the players themselves)
+    await plants_leaks(driver, players)
+
+
+async def plants_leaks(driver: TtaDriver, players: list[simcord.MemberActor]) -> None:
+    """The leak check itself (``TtaDriver.check_hidden``): a card named in the thread the
+    table was never shown, or in a seat's DMs one that seat was never shown, is caught —
+    here written by the players, or edited into the bot's own DM by the test — also in
+    the shapes of the lines it once flagged wrongly (issue "Defects first" 9): an
+    aggression named to a seat it was not played against, a line edited into a DM
+    message that was already read (a turn panel's "Last: You draw: ..."). The lines
+    naming what their reader was shown are not flagged, nor read again once edited."""
     state = await state_of(driver.bot)
-    public = (await driver.bot.service.view(GAME_ID, None)).model_dump_json()
-    hidden = hidden_names(secret_cards(state), public, Counter())
-    assert hidden, "nobody holds a military card by the first auction"
-    await players[0].send(thread, f"I think someone holds {next(iter(hidden))}")
-    secret = hidden_names(secret_cards(state, 0), public, Counter(), known_cards(state, 0))
-    assert secret, "the others hold no military card seat 0 does not"
-    await players[0].send_dm(f"bob has {next(iter(secret))}")
+    knowledge = driver.knowledge
+    held = {card for civ in state.civs[1:] for card in civ.military}  # bob's and carol's
+    hidden = [n for n, cards in unknown_names(knowledge.of(None)).items() if held & set(cards)]
+    assert hidden, "bob and carol hold no military card by the first auction"
+    await players[0].send(driver.thread, f"I think someone holds {hidden[0]}")
+    secret = [n for n, cards in unknown_names(knowledge.of(0)).items() if held & set(cards)]
+    assert secret, "bob and carol hold no military card alice was never shown"
+    await players[0].send_dm(f"bob has {secret[0]}")
+    # an aggression alice was never shown, all its cards still in a military deck
+    decks = {card for deck in state.military_decks for card in deck}
+    aggression = next((n for n, cards in unknown_names(knowledge.of(0)).items()
+                       if set(cards) <= decks and KIND[cards[0]] == "aggression"), None)
+    assert aggression, "every aggression has left the decks by the first auction"
+    await players[0].send_dm(f"bob plays {aggression} against you")
     await driver.check_hidden()
-    assert len(driver.leaks) == 2, driver.leaks
-    assert next(iter(hidden)) in driver.leaks[0] and "in the thread" in driver.leaks[0]
-    assert next(iter(secret)) in driver.leaks[1] and "seat 0's DMs" in driver.leaks[1]
+    assert len(driver.leaks) == 3, driver.leaks
+    assert caught(driver) == {f"the thread: I think someone holds {hidden[0]}",
+                              f"seat 0's DMs: bob has {secret[0]}",
+                              f"seat 0's DMs: bob plays {aggression} against you"}
+    assert any(aggression in leak and "in a military deck" in leak for leak in driver.leaks)
+    # the bot's newest DM to alice edited in place, as her turn panel is: its lines are not
+    # judged again, the line edited in is: a card she was shown alone is not flagged, best
+    # one she no longer holds while a card of its name is hidden from her (the false leak
+    # the check once reported), one bob or carol holds is
+    alice = players[0].user
+    raw = next(m for m in driver.stored(alice.dm_channel) if m.author_id != alice.id)
+    ids = military_names()[1]
+
+    def preferred(card: str) -> tuple[bool, bool, bool]:
+        copies = set(ids[catalogue.name(card)])
+        return (card in state.civs[0].military, held.isdisjoint(copies), decks.isdisjoint(copies))
+
+    shown = sorted(knowledge.seats[0] - knowledge.of(None), key=preferred)
+    assert shown, "alice was shown no military card by the first auction"
+    mine = catalogue.name(shown[0])
+    driver.leaks.clear()
+    driver.env.backend.edit_message(raw.channel_id, raw.id, {
+        "content": f"{raw.content}\nLast: You draw: {mine}, {secret[-1]}."})
+    await driver.check_hidden()
+    assert len(driver.leaks) == 1 and driver.leaks[0].startswith(f"{secret[-1]} ("), driver.leaks
+    assert caught(driver) == {f"seat 0's DMs: Last: You draw: {mine}, {secret[-1]}."}
+
+
+def caught(driver: TtaDriver) -> set[str]:
+    """Where each leak the driver caught was and its line ("seat 0's DMs: bob has ...")."""
+    return {leak.split(") in ", 1)[1] for leak in driver.leaks}
+
+
+def test_the_leak_check_judges_a_name_by_what_its_reader_was_shown() -> None:
+    """The two lines the leak check once flagged wrongly (issue "Defects first" 9), on a
+    new game's state changed by hand, followed as ``Knowledge`` follows a game: a card a
+    seat was shown stays known after it moved, also with a card of the same name now
+    hidden from it (its turn panel, edited later, still says "Last: You draw: Plunder");
+    an aggression played face up is known to all, its defender included. A name no card
+    of which a reader was shown stays unknown to it (``plants_leaks``: such lines are
+    caught)."""
+    engine = TtaEngine()
+    state = engine.new_game(3, 7, {"mode": "full"})
+    knowledge = Knowledge(seats={0: set(), 1: set(), 2: set()})
+    first, second = military_names()[1]["Plunder"][:2]  # one name, two ages
+    state.civs[0].military.append(first)  # alice draws a Plunder
+    knowledge.see(engine, state, [], 0)
+    state.civs[0].military.remove(first)  # she discards it; bob draws the other one
+    state.civs[1].military.append(second)
+    knowledge.see(engine, state, [], 1)
+    assert "Plunder" not in unknown_names(knowledge.of(0))
+    assert "Plunder" in unknown_names(knowledge.of(2))  # carol was never shown one
+    assert "Plunder" in unknown_names(knowledge.of(None))
+    # bob plays it against carol: face up, the thread and every seat may name it
+    state.civs[1].military.remove(second)
+    played = Event(kind="aggression", seat=1, params={"card": second, "target_seat": 2})
+    knowledge.see(engine, state, [played], 1)
+    assert not any("Plunder" in unknown_names(knowledge.of(s)) for s in (None, 0, 1, 2))
 
 
 @pytest.mark.bot_settings(board_images=False)
@@ -497,11 +569,12 @@ def in_dms(driver: TtaDriver, seat: int, pinned: str) -> Any:
 
 def after(driver: TtaDriver, seed: int, haste: float) -> TtaDriver:
     """A driver for the questions the start-up redelivery asked after a script (a new turn
-    for the delivery invariant, as at the start), that has read the lines ``driver`` read:
-    those were checked for hidden cards when they appeared; read again now, an old hand
-    would name cards that have moved since (a copy of the same name now hidden)."""
+    for the delivery invariant, as at the start), that has read the lines ``driver`` read
+    (each judged once, when it appeared) and goes on from what ``driver`` knew each reader
+    was shown (the script's answers are replayed at its first check)."""
     return TtaDriver(driver.env, driver.bots, driver.thread, driver.players,
-                     random.Random(seed), haste=haste, checked=driver.checked)
+                     random.Random(seed), haste=haste, checked=driver.checked,
+                     knowledge=driver.knowledge)
 
 
 def told_since(thread: simcord.ChannelHandle, mark: int) -> list[str]:
@@ -542,7 +615,11 @@ async def test_a_full_game_at_four_players_with_conflict_and_a_resignation(
     prompt, pinned = questions[defender]
     assert prompt.reaction and prompt.private
     attacker = prompt.params["attacker_seat"]
-    assert f"{names[attacker]} plays " in in_dms(driver, defender, pinned).content
+    # told which aggression: the card was played face up (not a leak, issue "Defects
+    # first" 9, also once the question is asked again with the defense added)
+    aggression = catalogue.name(prompt.params["card"])
+    assert (f"{names[attacker]} plays {aggression} against you"
+            in in_dms(driver, defender, pinned).content)
     # one card added (a bonus card, else one discarded face down), then "done"
     added = next((o for o in prompt.options if o.key in ("bonus", "defense_discard")), None)
     if added is not None:
@@ -561,7 +638,15 @@ async def test_a_full_game_at_four_players_with_conflict_and_a_resignation(
         assert "1 card discarded" in held[0], held
     elif added is not None:
         assert f"bonus cards: {catalogue.name(added.params['card'])}" in held[0], held
-    leaks += driver.leaks
+    assert not driver.leaks, driver.leaks
+    # the same words naming an aggression the defender was never shown are a leak
+    unknown = unknown_names(driver.knowledge.of(defender))
+    other = next((n for n, cards in unknown.items() if KIND[cards[0]] == "aggression"), None)
+    assert other, "the defender was shown every aggression"
+    await players[defender].send_dm(f"{names[attacker]} plays {other} against you")
+    await driver.check_hidden()
+    assert len(driver.leaks) == 1 and other in driver.leaks[0], driver.leaks
+    assert f"seat {defender}'s DMs" in driver.leaks[0], driver.leaks
 
     # a pact: the partner accepts it where the bot asked it
     mark = await play_script(world, bot_factory, players, asked_kind("pact_offer", by_age=2))

@@ -4,8 +4,9 @@ with whatever component that message offers — answer buttons, plain and groupe
 the "type a number" modal, the turn panel's Confirm — and ``/play`` with an option id when
 a question reached the seat with no component at all (counted in ``fallbacks``).
 
-After every answer it checks that no thread message names a hidden card (in a military hand,
-among the face-down events) and that no seat's DMs name one hidden from that seat (TTA is
+Before and after every answer it checks that no thread line names a military card the table
+was never shown (in a hand, a deck, the face-down events or discards) and that no line in a
+seat's DMs names one that seat was never shown (``Knowledge``, ``check_hidden``; TTA is
 registered for Discord by the test module, not by ``engines.tta``).
 """
 
@@ -26,12 +27,12 @@ from simcord.results import to_discord_message
 from sw_driver import replies
 
 from bot.client import CivBot
-from bot.games import words_for
 from bot.ids import resolve_ref
 from engines.core.contract import Prompt
 from engines.core.playout import avoided
 from engines.tta import catalogue
 from engines.tta.engine import TtaEngine
+from games.service import engine_options
 
 #: a custom id that answers a question, with the pin (version or stamp) and seat it answers
 PINNED = re.compile(r"cb:(?P<kind>[osgnk]):(?P<game>\d+):(?P<pin>\d+|t[0-9a-z]+):(?P<seat>\d+):")
@@ -53,64 +54,109 @@ def military_names() -> tuple[dict[str, str], dict[str, list[str]]]:
     return names, ids
 
 
-def secret_cards(state: Any, viewer: int | None = None) -> Counter[str]:
-    """The cards ``viewer`` (None: the table) may not know now: the other seats' military
-    hands and the events they prepared (face down); for the table also the current events'
-    face-down pile (a seat may know some of it: it prepared them, or Joan of Arc peeked)."""
-    hands = [c for seat, civ in enumerate(state.civs) if seat != viewer for c in civ.military]
-    future = [c for c, owner in zip(state.future_events, state.future_owners, strict=True)
-              if owner != viewer]
-    current = list(state.current_events) if viewer is None else []
-    return Counter(hands + future + current)
+def military_ids(value: Any) -> set[str]:
+    """The military card ids among the scalars of ``value`` (nested lists and dicts, keys
+    too), matched whole: ``I_plunder`` is not read inside ``II_plunder``."""
+    names = military_names()[0]
+    return {v for v in _values(value) if isinstance(v, str) and v in names}
 
 
-def known_cards(state: Any, seat: int) -> Counter[str]:
-    """The hidden cards ``seat`` knows: its military hand, the events it prepared and,
-    with Joan of Arc, the next current event (her private peek, event ``peeked``)."""
-    from engines.tta.leaders import JOAN
+@dataclass
+class Knowledge:
+    """The military cards each reader has legitimately seen, cumulatively: a reader keeps
+    what it was once shown (a "Last: You draw: X" line edited later, X gone since, names
+    a card its seat knew when it drew it). Found by replaying the game's log of answers from
+    its seed (the service's own ``new_game`` and ``answer``); after each answer it adds:
 
-    future = [c for c, owner in zip(state.future_events, state.future_owners, strict=True)
-              if owner == seat]
-    peeked = state.current_events[-1:] if state.civs[seat].leader == JOAN else []
-    return Counter(state.civs[seat].military + future + peeked)
+    * for the table (``None``): the public view, the public events (a card played face
+      up: a bonus card, an aggression, a tactic, an event revealed; a war, a pact offered);
+    * for each seat: its own view (its military hand, the events it prepared, the short
+      game's events dealt to it), the events told to it alone (``visible_to``: Joan of
+      Arc's peek) and the provisional events of its own answers (its panel's "Last: ...").
+
+    Nothing else: not the questions the engine asks (a hidden card in one would be a leak
+    too); an aggression's defender may name it since the card was played face up.
+
+    Known by id, judged by name (``unknown_names``): the copies of a card share its id,
+    some ages share a name (Plunder, Raid...): a name is unknown to a reader only when no
+    card bearing it was ever shown to it. A line naming a card the reader also knew
+    cannot be told from one naming another copy, and is never flagged."""
+
+    table: set[str] = field(default_factory=set)
+    seats: dict[int, set[str]] = field(default_factory=dict)
+    state: Any = None  # the replayed state
+    replayed: int = 0  # the answers of the log replayed
+
+    def of(self, reader: int | None) -> set[str]:
+        """What ``reader`` (None: everyone) knows: the table's knowledge, and its own."""
+        return self.table if reader is None else self.table | self.seats[reader]
+
+    async def catch_up(self, bot: CivBot, game_id: int) -> Any:
+        """Replay the answers logged since the last call; the state reached (checked: the
+        stored one's equal)."""
+        service = bot.service
+        actions = await service.store.actions(game_id)
+        if self.state is not None and len(actions) == self.replayed:
+            return self.state  # nothing answered since
+        info, stored = await service.load(game_id)
+        engine = service.engine(info.game)
+        if self.state is None:
+            self.state = engine.new_game(len(info.seats), info.seed,
+                                         engine_options(engine, info.options))
+            self.seats = {seat: set() for seat in range(len(info.seats))}
+            self.see(engine, self.state, [], None)
+        for action in actions[self.replayed:]:
+            self.state, events = engine.answer(self.state, action.seat, action.choice)
+            self.see(engine, self.state, events, action.seat)
+        self.replayed = len(actions)
+        assert engine.dump(self.state) == engine.dump(stored), "the replay of the log differs"
+        return self.state
+
+    def see(self, engine: Any, state: Any, events: list[Any], actor: int | None) -> None:
+        """Add what ``state``, reached by ``actor``'s answer with ``events``, shows."""
+        self.table |= military_ids(engine.view(state, None).model_dump())
+        for seat, known in self.seats.items():
+            known |= military_ids(engine.view(state, seat).model_dump())
+        for e in events:
+            cards = military_ids(e.params)
+            if e.provisional:  # shown on the actor's panel only (``_note_provisional``)
+                seat = actor if actor is not None else e.seat
+                if seat is not None and e.visible_for(seat):
+                    self.seats[seat] |= cards
+            elif e.visible_to is None:
+                self.table |= cards
+            else:
+                for seat in e.visible_to:
+                    self.seats[seat] |= cards
 
 
-def hidden_names(
-    secret: Counter[str], public: str, shown: Counter[str], known: Counter[str] | None = None
-) -> dict[str, str]:
-    """English name -> card id of the secret cards a channel must not name; left out: a
-    name the table sees anyway (a copy in the public view: a common tactic, a revealed
-    event), the cards ``shown`` (that just left the secret: a bonus card or tactic played,
-    an event revealed — their copies share the name) and those the viewer ``known``s."""
-    names, ids = military_names()
-    out: dict[str, str] = {}
-    for card in secret:
-        text = names.get(card)
-        if text is None or any(c in public or c in shown or c in (known or ())
-                               for c in ids[text]):
-            continue
-        out[text] = card
-    return out
+def unknown_names(known: set[str]) -> dict[str, list[str]]:
+    """English name -> card ids, for the military names no card of which is in ``known``:
+    the names a reader knowing ``known`` may not read (names a civil card shares are left
+    out, see ``military_names``)."""
+    return {text: cards for text, cards in military_names()[1].items()
+            if known.isdisjoint(cards)}
 
 
-def told_cards(before: Any, state: Any) -> set[str]:
-    """The card ids the public events of the answer that led from ``before`` to ``state``
-    carry (found by replaying each legal answer at ``before``). A card played face up (a
-    bonus card sent to colonize) may share its name with a copy still hidden, and a copy
-    may even come back to the same hand in the same answer (Strategic Territory's draw):
-    the secret's counts alone cannot tell it was shown."""
-    if before is None:
-        return set()
-    engine = TtaEngine()
-    target = state.model_dump_json()
-    for prompt in engine.prompts(before):
-        for option in prompt.options:
-            trial = engine.copy(before)
-            events = engine.apply(trial, prompt.seat, option.id)
-            if trial.model_dump_json() == target:
-                return {str(value) for e in events if e.visible_to is None
-                        for value in _values(e.params)}
-    return set()
+@functools.cache
+def name_pattern(text: str) -> re.Pattern[str]:
+    return re.compile(rf"\b{re.escape(text)}\b")
+
+
+def named_unknown(line: str, unknown: dict[str, list[str]]) -> list[str]:
+    """The ``unknown`` names (``unknown_names``) ``line`` names."""
+    return [text for text in unknown if name_pattern(text).search(line)]
+
+
+def where(state: Any, cards: list[str]) -> str:
+    """Where the cards bearing a name are now (for a leak's report)."""
+    places = [f"seat {seat}'s hand" for seat, civ in enumerate(state.civs)
+              if set(civ.military) & set(cards)]
+    places += ["the future events"] * bool(set(state.future_events) & set(cards))
+    places += ["the current events"] * bool(set(state.current_events) & set(cards))
+    places += ["a military deck"] * any(set(d) & set(cards) for d in state.military_decks)
+    places += ["the discards"] * any(set(d) & set(cards) for d in state.military_discards)
+    return ", ".join(places) or "elsewhere"
 
 
 def refs(control: dict[str, Any]) -> set[str]:
@@ -155,9 +201,12 @@ class TtaDriver:
     ephemeral: dict[int, list[tuple[Any, Any]]] = field(default_factory=dict)
     #: message id -> the lines already checked for hidden names
     checked: dict[int, set[str]] = field(default_factory=dict)
+    #: message id -> its text when last checked (unchanged since: nothing new to check)
+    texts: dict[int, str] = field(default_factory=dict)
     leaks: list[str] = field(default_factory=list)
-    #: the secret cards before the last answer (see ``check_hidden``)
-    secret: Counter[str] = field(default_factory=Counter)
+    #: what each reader has been shown (``check_hidden``); a driver taking over from
+    #: another (``after`` in the tests) may share it
+    knowledge: Knowledge = field(default_factory=Knowledge)
     #: how often to end the turn when "end" is offered (shorter turns, shorter games)
     haste: float = 0.0
     keep_turn: bool = False  # the answer being made must not end the turn
@@ -171,7 +220,6 @@ class TtaDriver:
     #: notifies when it is posted, and the bot may later edit it away (a question answered
     #: becomes "✅ carol chose: …", her next question of the same event follows unmentioned)
     pinged: dict[int, int] = field(default_factory=dict)
-    before: Any = None  # the state at the last ``check_hidden`` (``told_cards``)
     seen: int = 0  # the newest thread message id read for ``pinged``
     #: options a random player takes only when nothing else is offered (resigning:
     #: ``Engine.playout_avoid``); ``answer_option`` still presses them on purpose
@@ -187,8 +235,7 @@ class TtaDriver:
         info = await self.bot.service.get(self.game_id)
         if info.status != "active":
             return {}
-        words = words_for(info.game)
-        asked = [p for p in await self.bot.service.prompts(self.game_id) if not words.done(p)]
+        asked = [p for p in await self.bot.service.prompts(self.game_id) if p.blocking]
         pins = await self.bot.delivery.question_pins(info, asked)
         return {p.seat: (p, pins[p.seat]) for p in asked}
 
@@ -308,6 +355,7 @@ class TtaDriver:
         questions = await self.questions()
         if not questions:
             return False
+        await self.check_hidden()  # what was posted since the last answer (see there)
         seat = self.rng.choice(sorted(questions)) if seat is None else seat
         self.keep_turn = keep_turn
         prompt, pinned = questions[seat]
@@ -320,6 +368,7 @@ class TtaDriver:
             message, clicker = found
             self.shunned = self.shun(prompt, self.controls(message, seat))
             result = await self.press(clicker, message, self.choose(self.controls(message, seat)))
+            await self.check_hidden()  # each line judged as soon as it is shown
             # a page of a menu, a confirmation, a Back: keep pressing until the answer is in
             # (a confirmed option may follow a page, a Back and a second choice)
             for _ in range(12):
@@ -338,6 +387,7 @@ class TtaDriver:
                 self.shunned |= self.shun(prompt, self.controls(message, seat))
                 control = self.choose(self.controls(message, seat))
                 result = await self.press(clicker, message, control)
+                await self.check_hidden()
         self.ephemeral[seat] = [
             (r, clicker if found else self.players[seat])
             for r in replies(result)
@@ -358,6 +408,7 @@ class TtaDriver:
         it, as a player would: the button or the menu entry naming it (turning a menu's
         pages if needed), then the panel's Confirm if it asks one; then the usual checks.
         The texts of the messages it pressed on, in order (the question, the confirmation)."""
+        await self.check_hidden()  # what was posted since the last answer (see there)
         questions = await self.questions()
         prompt, pinned = questions[seat]
         ids = [o.id for o in prompt.options]
@@ -394,6 +445,7 @@ class TtaDriver:
                 assert pages, f"{option_id} is on none of seat {seat}'s components"
                 control, value = pages[0]
                 result = await clicker.select(message, [value], custom_id=control["custom_id"])
+            await self.check_hidden()  # each line judged as soon as it is shown
             shown = self.shown(result, seat)
             if shown is not None:
                 message = shown
@@ -467,44 +519,48 @@ class TtaDriver:
         return message if raw is None else to_discord_message(self.env, raw)
 
     async def check_hidden(self) -> None:
-        """No line new in a thread message names a card hidden from the table now, nor a
-        line new in a seat's DMs one hidden from that seat (a line is checked when it first
-        appears: an edited message keeps the lines it had)."""
-        _info, state = await self.bot.service.load(self.game_id)
-        public = (await self.bot.service.view(self.game_id, None)).model_dump_json()
-        everything = secret_cards(state)
-        shown = self.secret - everything
-        self.secret = everything
-        before, self.before = self.before, state
-        flagged: list[tuple[str, str]] = []  # (name, what the leak says)
+        """No line new in a thread message names a military card the table was never shown,
+        nor a line new in a seat's DMs (or in a reply only it sees) one that seat was never
+        shown (``Knowledge``). A line is judged once, when it first appears, by what its
+        reader knows then: an edited message keeps the lines it had. Called before every
+        answer, after every press and after the answer: what was posted in between (a
+        restart's redelivery, a deadline's answer, a script's; a menu's page, a
+        confirmation) is judged before the answer can show more."""
         # (channel, seat whose eyes, or None: everyone's; ephemeral thread replies are read
         # as what their one reader may know)
         viewers: list[tuple[simcord.ChannelHandle, int | None]] = [(self.thread, None)]
         viewers += [(p.user.dm_channel, seat) for seat, p in enumerate(self.players)]
         viewers += [(self.thread, seat) for seat in range(len(self.players))]
+        new: list[tuple[int | None, str, str]] = []  # (reader, where, line) not judged yet
         for index, (channel, viewer) in enumerate(viewers):
-            known = None if viewer is None else known_cards(state, viewer)
-            hidden = hidden_names(secret_cards(state, viewer), public, shown, known)
-            patterns = [(re.compile(rf"\b{re.escape(n)}\b"), n) for n in hidden]
             ephemeral_pass = index > len(self.players)
-            for raw in self.stored(channel):
+            whose = ("the thread" if viewer is None
+                     else f"a reply only seat {viewer} sees" if ephemeral_pass
+                     else f"seat {viewer}'s DMs")
+            for raw in self.env.backend.messages.get(channel.id, {}).values():
                 if raw.is_ephemeral != ephemeral_pass:
                     continue  # public lines on the public pass, private ones on their reader's
                 if ephemeral_pass and (
                         viewer is None or not raw.visible_to(self.players[viewer].user.id)):
                     continue  # (the ephemeral passes always have a reader)
                 text = raw.content + "".join(f"\n{e}" for e in getattr(raw, "embeds", []) or [])
+                if self.texts.get(raw.id) == text:
+                    continue  # unchanged since it was last read
+                self.texts[raw.id] = text
                 lines = set(text.splitlines())
                 seen = self.checked.setdefault(raw.id, set())
-                for line in lines - seen:
-                    for pattern, name in patterns:
-                        if pattern.search(line):
-                            where = "the thread" if viewer is None else f"seat {viewer}'s DMs"
-                            flagged.append((name, f"{name} ({hidden[name]}) in {where}: {line}"))
+                new += [(viewer, whose, line) for line in lines - seen]
                 seen |= lines
-        if flagged:
-            told = {military_names()[0].get(c) for c in told_cards(before, state)}
-            self.leaks += [leak for name, leak in flagged if name not in told]
+        if not new:
+            return
+        state = await self.knowledge.catch_up(self.bot, self.game_id)
+        unknown = {viewer: unknown_names(self.knowledge.of(viewer))
+                   for viewer in {viewer for viewer, _, _ in new}}
+        for viewer, whose, line in new:
+            for name in named_unknown(line, unknown[viewer]):
+                cards = unknown[viewer][name]
+                self.leaks.append(f"{name} ({'/'.join(cards)}, in {where(state, cards)}) "
+                                  f"in {whose}: {line}")
 
     async def play(self, limit: int = 3000) -> int:
         """Answers until the game is over; the number of answers."""
