@@ -63,7 +63,13 @@ class CivTree(app_commands.CommandTree["CivBot"]):
             log.warning("could not report a command error", exc_info=True)
 
 
-COGS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.admin", "bot.cogs.help")
+COGS = (
+    "bot.cogs.lobby",
+    "bot.cogs.play",
+    "bot.cogs.settings",
+    "bot.cogs.admin",
+    "bot.cogs.help",
+)
 
 
 class CivBot(commands.Bot):

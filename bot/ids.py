@@ -30,6 +30,9 @@ or the game version, for an engine that does not name its questions. Pins of an 
                                   ephemeral
 ``cb:c:<g>:<s>``                  one seat's public position (a neighbour's city), ephemeral
 ``cb:k:<g>:<v>:<s>:<ref>``        turn panel: confirm the option ``ref`` names, or ``-``: back
+``cb:st:<name>:<0|1>``            ``/settings``: set the clicker's own setting ``name``
+                                  (``dm``: DM me on my turn, ``pings``: reminder pings) to
+                                  off (0) or on (1); no game, settings are per user
 ================================  ============================================================
 
 A custom id comes from the client and can be forged or left over from an old message: every
@@ -70,6 +73,7 @@ SEAT_TEMPLATE = r"cb:c:(?P<game>\d+):(?P<seat>\d+)"
 CONFIRM_TEMPLATE = r"cb:k:(?P<game>\d+):" + VERSION + r":(?P<seat>\d+):(?P<ref>[=#].+|-)"
 #: ``cb:k``'s ref for "Back": leave the confirmation without answering
 BACK_REF = "-"
+SETTINGS_TEMPLATE = r"cb:st:(?P<name>dm|pings):(?P<value>[01])"
 TEMPLATES = (
     CONFIRM_TEMPLATE,
     LOBBY_TEMPLATE,
@@ -81,6 +85,7 @@ TEMPLATES = (
     NUMBER_TEMPLATE,
     HAND_TEMPLATE,
     SEAT_TEMPLATE,
+    SETTINGS_TEMPLATE,
 )
 #: Any other ``cb:`` id (an older scheme, or an altered id): matched by no template above, it
 #: would go unanswered ("This interaction failed"); this one routes it to a refusal instead.
@@ -151,6 +156,11 @@ def confirm(game_id: int, version: int | str, seat: int, option_id: str, index: 
     if not option_id:
         return head + BACK_REF
     return head + option_ref(option_id, index, room=MAX_ID - len(head))
+
+
+def setting(name: str, value: bool) -> str:
+    """``/settings``' button setting the clicker's ``name`` (``dm`` or ``pings``) to ``value``."""
+    return f"cb:st:{name}:{int(value)}"
 
 
 def in_range(*numbers: int) -> bool:

@@ -35,6 +35,7 @@ from bot.components.prompt import (
     page_count,
     prompt_items,
 )
+from bot.components.settings import FIELDS, settings_items, settings_text
 from bot.games import words_for
 from bot.i18n import t
 from bot.interaction import (
@@ -699,6 +700,46 @@ class Play:
             return
         interaction.extras["saved"] = True
         await self.refresh_lobby(interaction, info)
+
+    # -- /settings ------------------------------------------------------------------------
+    async def show_settings(
+        self,
+        interaction: discord.Interaction[Any],
+        dm_on_turn: bool | None = None,
+        reminder_pings: bool | None = None,
+    ) -> None:
+        """``/settings``: the user's own settings with their buttons, only to them; the
+        values given are set first. Deferred before the database is read or written."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        service, user_id = self.bot.service, interaction.user.id
+        if dm_on_turn is None and reminder_pings is None:
+            settings = await service.player_settings(user_id)
+        else:
+            settings = await service.set_player_settings(
+                user_id, dm_on_turn=dm_on_turn, reminder_pings=reminder_pings
+            )
+            interaction.extras["saved"] = True
+        lang = user_lang(interaction)
+        await interaction.followup.send(
+            settings_text(lang, settings),
+            view=static_view(*settings_items(lang, settings)),
+            ephemeral=True,
+        )
+
+    async def change_setting(
+        self, interaction: discord.Interaction[Any], name: str, value: bool
+    ) -> None:
+        """A ``/settings`` button: the clicker's setting ``name`` set to ``value``, and the
+        settings message redrawn in place (deferred as its update first)."""
+        await interaction.response.defer()
+        changes = {FIELDS[name]: value}
+        settings = await self.bot.service.set_player_settings(interaction.user.id, **changes)
+        interaction.extras["saved"] = True
+        lang = user_lang(interaction)
+        await interaction.edit_original_response(
+            content=settings_text(lang, settings),
+            view=static_view(*settings_items(lang, settings)),
+        )
 
     async def _maybe_info(self, game_id: int) -> GameInfo | None:
         try:

@@ -95,3 +95,12 @@ class Outcome(BaseModel):
     events: list[Event] = Field(default_factory=list)
     prompts: list[Prompt] = Field(default_factory=list)
     result: GameResult | None = None
+
+
+class PlayerSettings(BaseModel, frozen=True):
+    """A player's own settings (``/settings``), the same in every game and server."""
+
+    #: the bot may DM them when their turn begins (off: the thread's "Show my hand / act")
+    dm_on_turn: bool = True
+    #: the reminder pass pings them when they are slow to answer
+    reminder_pings: bool = True

@@ -28,7 +28,15 @@ from typing import Any
 from pydantic import BaseModel
 
 from engines.core.contract import Engine, GameResult, Prompt
-from games.models import GameFailure, GameInfo, GameStatus, Outcome, ServiceError, describe_error
+from games.models import (
+    GameFailure,
+    GameInfo,
+    GameStatus,
+    Outcome,
+    PlayerSettings,
+    ServiceError,
+    describe_error,
+)
 from games.storage.base import Conflict, NewGame, Store
 
 log = logging.getLogger(__name__)
@@ -775,3 +783,20 @@ class GameService:
         """The outcome of a finished game (None while it is being played)."""
         info, state = await self.load(game_id)
         return self.engine(info.game).result(state)
+
+    # -- player settings --------------------------------------------------------------
+    async def player_settings(self, user_id: int) -> PlayerSettings:
+        """A user's own settings (``/settings``), the defaults (both on) until they change."""
+        return await self.store.get_player_settings(user_id) or PlayerSettings()
+
+    async def set_player_settings(
+        self,
+        user_id: int,
+        *,
+        dm_on_turn: bool | None = None,
+        reminder_pings: bool | None = None,
+    ) -> PlayerSettings:
+        """Change the settings given (None: unchanged); returns them all as now stored."""
+        return await self.store.set_player_settings(
+            user_id, dm_on_turn, reminder_pings, self._clock()
+        )

@@ -24,6 +24,7 @@ from bot.components.prompt import (
     NumberButton,
     SeatButton,
 )
+from bot.components.settings import SettingButton
 
 __all__ = ["DYNAMIC_ITEMS", "static_view"]
 
@@ -38,5 +39,6 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     HandButton,
     SeatButton,
     ConfirmButton,
+    SettingButton,
     UnknownComponent,
 )

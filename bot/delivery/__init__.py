@@ -54,7 +54,9 @@ class Delivery:
         self.bot = bot
         #: each game's ledger, open prompt messages and turn panels (kept in its notes)
         self.records = Records(lambda: bot.service)
-        self.transport = Transport(bot, self.records)
+        self.transport = Transport(
+            bot, self.records, lambda user_id: bot.service.player_settings(user_id)
+        )
         self.hands = Hands(bot)
         self.panels = TurnPanels(bot, self.records, self.transport, self.hands)
         self.rounds = RoundStatus(bot, self.transport)
@@ -288,7 +290,7 @@ class Delivery:
     # -- reminders and deadlines ------------------------------------------------------------
     async def remind(self, info: GameInfo, seat: int) -> bool:
         """Remind ``seat`` in the thread (its DMs when the thread fails); False if there is
-        nothing to remind or it reached no one."""
+        nothing to remind, its player turned reminder pings off, or it reached no one."""
         prompts = await self.bot.service.prompts(info.id)
         prompt = next((p for p in prompts if p.seat == seat), None)
         user_id = info.user_of(seat)
@@ -296,6 +298,8 @@ class Delivery:
             return False
         if not prompt.blocking or prompt.discreet:
             return False  # nothing to remind, or the table may not know it is choosing
+        if not (await self.bot.service.player_settings(user_id)).reminder_pings:
+            return False  # they asked for no reminders (/settings); deadlines still run
         what = public_prompt_text(info.game, info.language, prompt, seat_names(info.seats))
         text = t(info.language, "turn.reminder", mention=f"<@{user_id}>", id=info.id, prompt=what)
         asker = await self.questions.asked_by(info, prompt)

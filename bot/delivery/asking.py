@@ -319,17 +319,22 @@ class Questions:
     async def _dm_closed_note(
         self, info: GameInfo, channel: discord.abc.Messageable | None, user_ids: list[int]
     ) -> bool:
+        """One thread message with the "Show my hand / act" button for the seats no DM
+        reached: those whose DMs are closed or failing are told so; those who turned DMs
+        on their turn off (``/settings``) only that it is their turn."""
         lang = info.language
         button = t(lang, "turn.button.hand")
+        quiet = [u for u in user_ids if await self.transport.dms_off(u)]
+        closed = [u for u in user_ids if u not in quiet]
+        lines = [
+            t(lang, key, mention=", ".join(f"<@{u}>" for u in users), button=button)
+            for key, users in (("turn.dm_closed", closed), ("turn.dm_off", quiet))
+            if users
+        ]
         sent = await self.transport.post(
             info,
             channel,
-            t(
-                lang,
-                "turn.dm_closed",
-                mention=", ".join(f"<@{u}>" for u in user_ids),
-                button=button,
-            ),
+            "\n".join(lines),
             view=static_view(HandButton(info.id, button)),
             allowed_mentions=MENTION_USERS,
         )

@@ -1,7 +1,10 @@
 """Where a post goes and what happens when it fails: the game's thread, a player's DMs.
 
 A DM refused because the member closed them (Discord error 50007) is not a failure: the
-caller offers the same through the thread's "Show my hand / act" button instead. Any other
+caller offers the same through the thread's "Show my hand / act" button instead. A member
+who turned "DM me on my turn" off (``/settings``) is sent no DM at all: to every caller
+they look like closed DMs (``try_dm`` returns None), and only the thread's note words it
+differently (``dms_off``). Any other
 failed post is told once (the log, and the creator's DMs when the thread is out of reach)
 and again only after that place has worked in between; the places told are kept in the
 game's ledger (``Ledger.told``), so a restart does not tell them again.
@@ -10,6 +13,7 @@ game's ledger (``Ledger.told``), so a restart does not tell them again.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
 import discord
@@ -17,7 +21,7 @@ import discord
 from bot.delivery.ledger import Records
 from bot.i18n import t
 from bot.wording import game_title
-from games.models import GameInfo
+from games.models import GameInfo, PlayerSettings
 
 log = logging.getLogger(__name__)
 
@@ -59,9 +63,25 @@ def dm_intro(info: GameInfo) -> str:
 class Transport:
     """Posts to a game's thread and its players' DMs, telling each failure once."""
 
-    def __init__(self, client: discord.Client, records: Records) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        records: Records,
+        settings: Callable[[int], Awaitable[PlayerSettings]],
+    ) -> None:
         self.client = client
         self.records = records
+        #: a user's own settings (``GameService.player_settings``)
+        self.settings = settings
+
+    async def dms_off(self, user_id: int) -> bool:
+        """Whether the user asked for no DMs on their turn (``/settings``). When their
+        settings cannot be read they are DMed, as by default (logged)."""
+        try:
+            return not (await self.settings(user_id)).dm_on_turn
+        except Exception:
+            log.warning("could not read the settings of user %s", user_id, exc_info=True)
+            return False
 
     async def thread(self, info: GameInfo) -> discord.abc.Messageable | None:
         channel_id = info.thread_id or info.channel_id
@@ -102,8 +122,11 @@ class Transport:
     async def try_dm(
         self, info: GameInfo, user_id: int, text: str, **kwargs: Any
     ) -> discord.Message | Literal[False] | None:
-        """DM a user of the game: the message, None if their DMs are closed, or False when
-        the post failed otherwise (told once)."""
+        """DM a user of the game: the message, None if their DMs are closed or they turned
+        DMs on their turn off (nothing is sent), or False when the post failed otherwise
+        (told once)."""
+        if await self.dms_off(user_id):
+            return None
         where = f"dm:{user_id}"
         try:
             sent = await self.dm(user_id, text, **kwargs)

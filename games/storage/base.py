@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 from urllib.parse import urlsplit, urlunsplit
 
-from games.models import GameInfo, GameStatus
+from games.models import GameInfo, GameStatus, PlayerSettings
 
 ConflictReason = Literal[
     "not_in_lobby",  # the game left the lobby meanwhile
@@ -260,3 +260,19 @@ class Store(abc.ABC):
     async def undelivered(self, updated_before: float) -> list[int]:
         """Started games (active or finished) whose latest committed version has not been
         told, last changed before the cutoff (a younger one may still be being told)."""
+
+    # -- player settings --------------------------------------------------------------
+    @abc.abstractmethod
+    async def get_player_settings(self, user_id: int) -> PlayerSettings | None:
+        """A user's settings, or None when they never changed any (the defaults)."""
+
+    @abc.abstractmethod
+    async def set_player_settings(
+        self,
+        user_id: int,
+        dm_on_turn: bool | None,
+        reminder_pings: bool | None,
+        now: float,
+    ) -> PlayerSettings:
+        """Change the settings given (None: left as they are, the default for a new row)
+        in one statement; returns the settings now stored."""

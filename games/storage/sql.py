@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from games.models import GameInfo, GameStatus, SeatInfo
+from games.models import GameInfo, GameStatus, PlayerSettings, SeatInfo
 from games.storage.base import (
     ActionRecord,
     Conflict,
@@ -487,3 +487,45 @@ class SqlStore(Store):
                 float(updated_before),
             )
         return [int(r[0]) for r in rows]
+
+    # -- player settings --------------------------------------------------------------
+    async def get_player_settings(self, user_id: int) -> PlayerSettings | None:
+        async with self.backend.reader() as cur:
+            row = await cur.fetchone(
+                "SELECT dm_on_turn, reminder_pings FROM player_settings WHERE user_id = ?",
+                user_id,
+            )
+        if row is None:
+            return None
+        return PlayerSettings(dm_on_turn=bool(row[0]), reminder_pings=bool(row[1]))
+
+    async def set_player_settings(
+        self,
+        user_id: int,
+        dm_on_turn: bool | None,
+        reminder_pings: bool | None,
+        now: float,
+    ) -> PlayerSettings:
+        dm = None if dm_on_turn is None else int(dm_on_turn)
+        pings = None if reminder_pings is None else int(reminder_pings)
+        async with self.backend.transaction() as cur:
+            await cur.execute(
+                "INSERT INTO player_settings (user_id, dm_on_turn, reminder_pings, updated_at) "
+                "VALUES (?, COALESCE(?, 1), COALESCE(?, 1), ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET "
+                "dm_on_turn = COALESCE(?, player_settings.dm_on_turn), "
+                "reminder_pings = COALESCE(?, player_settings.reminder_pings), "
+                "updated_at = excluded.updated_at",
+                user_id,
+                dm,
+                pings,
+                float(now),
+                dm,
+                pings,
+            )
+            row = await cur.fetchone(
+                "SELECT dm_on_turn, reminder_pings FROM player_settings WHERE user_id = ?",
+                user_id,
+            )
+        assert row is not None
+        return PlayerSettings(dm_on_turn=bool(row[0]), reminder_pings=bool(row[1]))

@@ -193,15 +193,21 @@ async def new_table(
     seed: int,
     closed: set[int] | None = None,
     options: list[str] | None = None,
+    quiet: set[int] | None = None,
 ) -> Table:
+    """``closed``: seats whose DMs are closed; ``quiet``: seats that turned "DM me on my
+    turn" off (``/settings``), told through the same "Show my hand / act" note."""
     bot_factory.renderer = None  # pictures are not what is checked here: keep games fast
     for bot in bot_factory.bots:
         bot.renderer = None
     players = world.members(count)
     for seat in closed or set():
         world.close_dms(players[seat])
+    for seat in quiet or set():
+        await players[seat].slash(world.channel, "settings", dm_on_turn=False)
     thread = await open_game(world.channel, players, game, options)
-    table = Table(world, bot_factory.bots, thread, players, random.Random(seed), closed or set())
+    unreached = (closed or set()) | (quiet or set())
+    table = Table(world, bot_factory.bots, thread, players, random.Random(seed), unreached)
     await table.check(0)
     return table
 
@@ -264,6 +270,39 @@ async def test_every_question_is_delivered(
     assert any("is over" in m.content for m in table.thread.history())
     delivery = table.bot.delivery
     assert not delivery.pending()
+
+
+QUIET = [
+    pytest.param("duel", 2, 2, {1}, id="duel-2-quiet"),
+    pytest.param("innovation", 2, 4, {0}, id="innovation-2-quiet"),
+    pytest.param("seven_wonders", 3, 1, {2}, id="seven_wonders-3-quiet"),
+]
+
+
+@pytest.mark.parametrize(("game", "count", "seed", "quiet"), QUIET)
+@pytest.mark.bot_settings(board_images=False)
+async def test_no_dm_for_a_seat_that_turned_them_off(
+    world: World, bot_factory: Factory, game: str, count: int, seed: int, quiet: set[int]
+) -> None:
+    """A seat with "DM me on my turn" off (``/settings``) gets no DM at all, yet every
+    question of the whole game reaches it (the thread's calm "your turn" note with
+    "Show my hand / act", answered ephemerally), mentioned once; never told its DMs are
+    closed."""
+    table = await new_table(world, bot_factory, game, count, seed, quiet=quiet)
+    moves = await table.play()
+    assert moves > 10
+    assert any("is over" in m.content for m in table.thread.history())
+    assert not table.bot.delivery.pending()
+    private = game != "duel"  # Duel asks everything in the thread
+    for seat in quiet:
+        user = table.players[seat].user
+        assert table.stored(user.dm_channel) == []  # not one DM
+        notes = [m for m in table.stored(table.thread) if user.id in m.ping_user_ids]
+        calm = [m for m in notes if "your turn — press **Show my hand / act**" in m.content]
+        assert bool(calm) == private
+        assert not any("they are closed" in m.content for m in notes)
+    others = [p for s, p in enumerate(table.players) if s not in quiet]
+    assert any(table.stored(p.user.dm_channel) for p in others) == private
 
 
 # -- a question answered and asked again ------------------------------------------------

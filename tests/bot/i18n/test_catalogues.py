@@ -28,6 +28,7 @@ PLAYER_FACING = (
     "help.",
     "game.",
     "abandon.",
+    "settings.",
     "log.",
 )
 
