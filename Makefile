@@ -4,7 +4,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test sandbox lint bench install
+.PHONY: run test test-fast sandbox lint bench install
 
 $(BIN)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -22,6 +22,10 @@ sandbox: install
 
 test: install
 	$(BIN)/python -m pytest -q
+
+# the edit loop: everything but the long random-game runs (CI runs `make test`)
+test-fast: install
+	$(BIN)/python -m pytest -q -m "not slow"
 
 lint: install
 	$(BIN)/ruff check .
