@@ -1,4 +1,4 @@
-"""Apply the numbered SQL files of ``games/storage/migrations/`` in order, once each.
+"""Apply the numbered SQL files of the top-level ``migrations/`` in order, once each.
 
 The files are package data (shipped in the wheel, read with :mod:`importlib.resources`), so an
 installed bot finds them wherever it is installed; a missing or empty folder is refused with
@@ -33,7 +33,7 @@ from games.storage.base import DatabaseTooNew, StorageError
 from games.storage.sql import SqlStore
 
 #: The migration files, as package data of ``games.storage``.
-MIGRATIONS_DIR: Traversable = resources.files("games.storage") / "migrations"
+MIGRATIONS_DIR: Traversable = resources.files("migrations")
 
 DIALECT_TOKENS: dict[str, dict[str, str]] = {
     "sqlite": {"id_pk": "INTEGER PRIMARY KEY AUTOINCREMENT"},

@@ -45,7 +45,7 @@ def test_wheel_ships_every_migration(wheel: Path) -> None:
     expected = sorted(p.name for p in MIGRATIONS_DIR.iterdir() if p.name.endswith(".sql"))
     assert expected, "no migration files in the source tree"
     shipped = sorted(
-        n.rsplit("/", 1)[1] for n in names if n.startswith("games/storage/migrations/")
+        n.rsplit("/", 1)[1] for n in names if n.startswith("migrations/") and n.endswith(".sql")
     )
     assert shipped == expected
 
