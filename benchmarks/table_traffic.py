@@ -49,8 +49,15 @@ from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import simcord  # noqa: E402
+
+from bot.client import CivBot  # noqa: E402
+from bot.sandbox import PLAYERS, Sandbox  # noqa: E402
+from bot.settings import load_settings  # noqa: E402
 from engines.core.contract import Event  # noqa: E402
 from engines.registry import get_engine  # noqa: E402
+from games.service import engine_options  # noqa: E402
+from renderers import kit  # noqa: E402
 
 #: each game at its largest table (Through the Ages: the full game, the lobby's default)
 LARGEST = {"duel": 2, "seven_wonders": 7, "innovation": 4, "tta": 4}
@@ -279,13 +286,6 @@ class Figures:
 
 async def play(game: str, players: int, seed: int, options: list[str], out: Path) -> Figures:
     """One sandbox game (``Sandbox.auto``), counted."""
-    import simcord
-
-    from bot.client import CivBot
-    from bot.sandbox import PLAYERS, Sandbox
-    from bot.settings import load_settings
-    from games.service import engine_options
-
     db = out / f"traffic-{game}-{players}-{seed}.db"
     settings = load_settings(discord_token="sandbox", database_url=f"sqlite:///{db}")
     bot = CivBot(settings)
@@ -474,8 +474,6 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.ERROR)
     with contextlib.ExitStack() as stack:
         if args.lossless:
-            from renderers import kit
-
             stack.enter_context(mock.patch.object(kit, "encode", lambda im: kit.png_bytes(im)))
         figures = asyncio.run(_main(args))
     if args.json:

@@ -19,6 +19,7 @@ Each also knows the picture a failed telling may have left unposted (``catch_up_
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -111,6 +112,43 @@ class Telling:
                 per_seat[seat].append(text)
         return per_seat
 
+    async def post_told(
+        self,
+        info: GameInfo,
+        channel: discord.abc.Messageable | None,
+        lines: list[str],
+        file: discord.File | None,
+        caption: str,
+    ) -> None:
+        """The lines in as few messages as fit, the picture on the last (alone: ``caption``)."""
+        if not lines and file is None:
+            return
+        messages = chunks(lines) or [caption]
+        for i, text in enumerate(messages):
+            if i == len(messages) - 1 and file is not None:
+                await self.transport.post(info, channel, text, file=file)
+            else:
+                await self.transport.post(info, channel, text)
+
+    async def post_missed_picture(
+        self, info: GameInfo, note: str, filename: str, caption: Callable[[Any], str]
+    ) -> discord.abc.Messageable | None:
+        """After a failed telling: the table's picture when ``note`` shows it was not posted
+        for the current table key, then the note; the thread (None: nothing was missed)."""
+        service = self.bot.service
+        lang, names = info.language, seat_names(info.seats)
+        view = await service.view(info.id, None)
+        key = table_key(view)
+        if key == await service.get_note(info.id, note):
+            return None
+        channel = await self.transport.thread(info)
+        if self.bot.settings.board_images:
+            file = await board_file(self.bot.renderer, info.game, view, lang, names, filename)
+            if file is not None:
+                await self.transport.post(info, channel, caption(view), file=file)
+        await service.set_note(info.id, note, key)
+        return channel
+
     async def result(
         self, info: GameInfo, outcome: Outcome, channel: discord.abc.Messageable | None
     ) -> None:
@@ -170,13 +208,8 @@ class PerAnswer(Telling):
         file = None
         if changed and self.bot.settings.board_images:
             file = await board_file(self.bot.renderer, info.game, view, lang, names)
-        if lines or file:
-            messages = chunks(lines) or [t(lang, "turn.board_caption", version=info.version)]
-            for i, text in enumerate(messages):
-                if i == len(messages) - 1 and file is not None:
-                    await self.transport.post(info, channel, text, file=file)
-                else:
-                    await self.transport.post(info, channel, text)
+        caption = t(lang, "turn.board_caption", version=info.version)
+        await self.post_told(info, channel, lines, file, caption)
         if key != told:
             await service.set_note(info.id, TURN_NOTE, key)
         turn = key if self.panels_told else None
@@ -212,20 +245,11 @@ class PerTurnPanel(PerAnswer):
     panels_told = True
 
     async def catch_up_table(self, info: GameInfo) -> None:
-        service = self.bot.service
-        lang, names = info.language, seat_names(info.seats)
-        view = await service.view(info.id, None)
-        key = table_key(view)
-        if key == await service.get_note(info.id, TURN_NOTE):
-            return
-        channel = await self.transport.thread(info)
-        if self.bot.settings.board_images:
-            file = await board_file(self.bot.renderer, info.game, view, lang, names, "board.png")
-            caption = t(lang, "turn.board_caption", version=info.version)
-            if file is not None:
-                await self.transport.post(info, channel, caption, file=file)
-        await service.set_note(info.id, TURN_NOTE, key)
-        await self.panels.turn_status(info, channel, view, new=True)
+        caption = t(info.language, "turn.board_caption", version=info.version)
+        channel = await self.post_missed_picture(info, TURN_NOTE, "board.png", lambda _: caption)
+        if channel is not None:
+            view = await self.bot.service.view(info.id, None)
+            await self.panels.turn_status(info, channel, view, new=True)
 
 
 class PerRound(Telling):
@@ -278,13 +302,7 @@ class PerRound(Telling):
         file = None
         if self.bot.settings.board_images:
             file = await board_file(self.bot.renderer, info.game, view, lang, names, "table.png")
-        if lines or file:
-            messages = chunks(lines) or [words.round_title(lang, view)]
-            for i, text in enumerate(messages):
-                if i == len(messages) - 1 and file is not None:
-                    await self.transport.post(info, channel, text, file=file)
-                else:
-                    await self.transport.post(info, channel, text)
+        await self.post_told(info, channel, lines, file, words.round_title(lang, view))
         await service.set_note(info.id, ROUND_NOTE, key)
         if outcome.result is not None:
             await self.private_events(info, outcome.events)
@@ -295,17 +313,9 @@ class PerRound(Telling):
 
     async def catch_up_table(self, info: GameInfo) -> None:
         words = words_for(info.game)
-        service = self.bot.service
-        lang, names = info.language, seat_names(info.seats)
-        view = await service.view(info.id, None)
-        key = table_key(view)
-        if key == await service.get_note(info.id, ROUND_NOTE):
-            return
-        channel = await self.transport.thread(info)
-        await self.rounds.update(info, [], None, final=True)
-        if self.bot.settings.board_images:
-            file = await board_file(self.bot.renderer, info.game, view, lang, names, "table.png")
-            caption = words.round_title(lang, view)
-            if file is not None:
-                await self.transport.post(info, channel, caption, file=file)
-        await service.set_note(info.id, ROUND_NOTE, key)
+        view = await self.bot.service.view(info.id, None)
+        if table_key(view) != await self.bot.service.get_note(info.id, ROUND_NOTE):
+            await self.rounds.update(info, [], None, final=True)  # the round's status closes
+        await self.post_missed_picture(
+            info, ROUND_NOTE, "table.png", lambda v: words.round_title(info.language, v)
+        )
