@@ -175,8 +175,8 @@ class Play:
         exc: OutcomeUnknown,
     ) -> None:
         """The connection broke while the answer was committing: it may have been saved, so
-        never "nothing was changed". The clicker is told so; whatever the game now asks is
-        delivered (if the answer landed, the next question is owed) and the clicker sees the
+        never "nothing was changed". The clicker is told so; the game is caught up (if the
+        answer landed, its telling is owed: ``Delivery.catch_up``) and the clicker sees the
         game as it now is. Retrying is safe: the interaction id was committed with the answer,
         and the components carry the question they answer."""
         bot = self.bot
@@ -184,7 +184,7 @@ class Play:
         log.warning("game %s: answer %s may or may not be saved: %s", game_id, interaction.id, exc)
         lang = info.language if info else user_lang(interaction)
         await reply(interaction, t(lang, "errors.maybe_saved"))
-        await bot.delivery.retry(game_id)
+        await bot.delivery.catch_up(game_id)  # if it landed, its telling is owed
         await self.show_hand(interaction, game_id)
 
     async def submit(
