@@ -470,8 +470,10 @@ class TtaWords(GameWords[TtaView]):
                 techs = cards_text(lang, raw["technologies"])
                 params["spoils"] = (t(lang, "tta.spoils.technologies_and", technologies=techs,
                                       amounts=amounts) if amounts else techs)
+            elif not amounts:
+                return "war_resolved_empty", params  # the loser had nothing of the kind
             else:
-                params["spoils"] = amounts or t(lang, "tta.nothing")
+                params["spoils"] = amounts
             return kind, params
         if kind == "pact_offered" and raw.get("side"):
             params["side"] = str(raw["side"]).upper()

@@ -882,6 +882,10 @@ def test_war_over_technology_s_spoils_tell_technologies_and_the_rest_as_science_
     science_only = both.model_copy(update={"params": {
         k: v for k, v in both.params.items() if k != "technologies"}})
     assert t(lang, "tta.spoils.science", n=2) in event_text("tta", lang, science_only, NAMES)
+    nothing = both.model_copy(update={"params": {**science_only.params, "science": 0}})
+    assert event_text("tta", lang, nothing, NAMES) == t(
+        lang, "tta.event.war_resolved_empty", card=name(lang, "tta", "II_war_over_technology"),
+        winner_seat="Ana", advantage=12, loser="Bo")  # never "takes nothing" in Chinese
     if lang == "en":
         assert worded == "Take the rest as science (2)"
         assert text == ("War over Technology: Ana wins by 12 and takes Code of Laws, "
