@@ -51,7 +51,6 @@ from bot.interaction import (
 from bot.render import board_file, extra_file
 from bot.wording import game_title, option_text, prompt_text, seat_names, short
 from engines.core.contract import Prompt
-from engines.registry import get_engine
 from games.models import GameInfo, Outcome, ServiceError
 from games.storage.base import DatabaseBusy, OutcomeUnknown
 
@@ -302,10 +301,8 @@ class Play:
             )
             return
         await reply(interaction, t(info.language, "turn.chosen", option=chosen))
-        # In a round the hand stays open: a choice may change until the round resolves.
-        keep = get_engine(info.game).pacing == "round"
         message = interaction.message
-        if from_message and not keep and message is not None and not message.flags.ephemeral:
+        if from_message and message is not None and not message.flags.ephemeral:
             await bot.delivery.forget(game_id, message.id)
             try:
                 await message.edit(
@@ -363,7 +360,7 @@ class Play:
         lang, names = info.language, seat_names(info.seats)
         words = words_for(info.game)
         prompt = own_prompt(prompts, seat)
-        if prompt is not None and prompt.panel:
+        if prompt is not None:
             # The seat's turn panel, ephemerally: its own clicks edit it (DMs closed).
             await bot.delivery.open_ephemeral_panel(interaction, info, prompt)
             return

@@ -1,16 +1,17 @@
 """Telling a game's news and asking its questions: the façade the bot's handlers call.
 
-Public events, board images and public prompts go to the game's thread; private events and
-private prompts go to the seat's DMs. When a DM is refused (DMs closed, or any other
-failure), the thread says so and offers the "Show my hand / act" button, which answers
-ephemerally with the same information and components.
+Every game's table is the same: in the thread one live board and the log, one message per
+stretch of play (``table``); in each seat's DMs its panel, edited in place, where its
+questions are asked (``boards``). When a DM is refused (DMs closed, DMs on the seat's turn
+turned off, or any other failure), the thread says so and offers the "Show my hand / act"
+button, which opens the same panel ephemerally.
 
 One concern a module: ``ledger`` (what is asked and owed, kept in the game's notes),
 ``transport`` (posting, and each failure told once), ``hand`` (pins and hand messages),
-``boards`` (turn panels and status messages, edited in place), ``asking`` (no game stalls on
-a question nobody saw: ``sync``), ``pacing`` (per answer, per round, per turn panel). The
-telling of a committed answer is a duty: a failure leaves it owed (``owing``), caught up by
-the reminder pass and at start-up (``catch_up``).
+``table`` (the live board and log), ``boards`` (the panels), ``asking`` (no game stalls on
+a question nobody saw: ``sync``), ``pacing`` (how one answer is told). The telling of a
+committed answer is a duty: a failure leaves it owed (``owing``), caught up by the reminder
+pass and at start-up (``catch_up``).
 """
 
 from __future__ import annotations
@@ -25,15 +26,15 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.delivery.asking import Questions
-from bot.delivery.boards import RoundStatus, TurnPanels
+from bot.delivery.boards import TurnPanels
 from bot.delivery.hand import Hands
 from bot.delivery.ledger import Records
-from bot.delivery.pacing import Pacing, PerAnswer, PerRound, PerTurnPanel
-from bot.delivery.transport import MENTION_USERS, Transport, chunks, dm_intro
+from bot.delivery.pacing import Telling
+from bot.delivery.table import LiveBoard
+from bot.delivery.transport import MENTION_USERS, MESSAGE_MAX, Transport, chunks, dm_intro
 from bot.games import words_for
 from bot.i18n import t
 from bot.wording import public_prompt_text, seat_names
-from engines.registry import get_engine
 from games.models import GameInfo, Outcome
 
 if TYPE_CHECKING:
@@ -59,25 +60,16 @@ class Delivery:
         )
         self.hands = Hands(bot)
         self.panels = TurnPanels(bot, self.records, self.transport, self.hands)
-        self.rounds = RoundStatus(bot, self.transport)
-        self.questions = Questions(
-            bot, self.records, self.transport, self.hands, self.panels, self.rounds
+        self.board = LiveBoard(bot, self.transport)
+        self.questions = Questions(bot, self.records, self.transport, self.hands, self.panels)
+        self.telling = Telling(
+            bot, self.records, self.transport, self.panels, self.board, self.questions
         )
-        parts = (bot, self.records, self.transport, self.panels, self.rounds, self.questions)
-        self._paces: dict[str, Pacing] = {
-            "answer": PerAnswer(*parts),
-            "round": PerRound(*parts),
-            "turn": PerTurnPanel(*parts),
-        }
         #: one game's news and deliveries at a time: two answers told at once must not
         #: interleave, nor two passes deliver one question twice
         self._publishing: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         #: games whose telling of a committed answer failed here (``catch_up`` owes it)
         self._owed: set[int] = set()
-
-    def pace(self, game: str) -> Pacing:
-        """How ``game`` is told (its engine's ``pacing``)."""
-        return self._paces[get_engine(game).pacing]
 
     # -- which question, where ------------------------------------------------------------
     async def question_pins(self, info: GameInfo, prompts: list[Prompt]) -> dict[int, str]:
@@ -105,7 +97,6 @@ class Delivery:
     def forget_game(self, game_id: int) -> None:
         """Drop what is kept in memory for a game that ended (finished or abandoned)."""
         self.records.drop(game_id)
-        self.panels.forget(game_id)
         self.questions.forget(game_id)
         self._owed.discard(game_id)
         lock = self._publishing.get(game_id)
@@ -114,7 +105,7 @@ class Delivery:
 
     def remembers(self, game_id: int) -> bool:
         """Whether memory holds anything of the game (none once it ended)."""
-        parts = (self.records, self.panels, self.questions)
+        parts = (self.records, self.questions)
         kept = game_id in self._publishing or game_id in self._owed
         return kept or any(part.holds(game_id) for part in parts)
 
@@ -169,9 +160,13 @@ class Delivery:
         players = ", ".join(f"<@{s.user_id}>" for s in info.seats)
         view = await self.bot.service.view(info.id, None)
         opening = words_for(info.game).opening_lines(lang, view, names)
-        for text in chunks([t(lang, "lobby.started", players=players), *opening]):
-            await self.transport.post(info, channel, text, allowed_mentions=MENTION_USERS)
-        await self.publish(outcome, before=[])
+        started = t(lang, "lobby.started", players=players)
+        if len(started) + sum(len(x) + 3 for x in opening) > MESSAGE_MAX // 2:
+            # Too long to head the first board: a message of its own.
+            for text in chunks([started, *opening]):
+                await self.transport.post(info, channel, text, allowed_mentions=MENTION_USERS)
+            started, opening = "", []
+        await self.publish(outcome, before=[], opening=(started, opening))
 
     @contextlib.contextmanager
     def owing(self, game_id: int) -> Iterator[None]:
@@ -193,6 +188,7 @@ class Delivery:
         actor: int | None = None,
         panel_click: bool = False,
         chosen: str | None = None,
+        opening: tuple[str, list[str]] | None = None,
     ) -> None:
         """Events, board image (when the turn changes), result or next prompts.
 
@@ -204,15 +200,19 @@ class Delivery:
         game_id = outcome.info.id
         with self.owing(game_id):
             async with self._publishing[game_id]:
-                await self.pace(outcome.info.game).publish(
+                told = await self.telling.publish(
                     outcome,
                     before,
                     interaction=interaction,
                     actor=actor,
                     panel_click=panel_click,
                     chosen=chosen,
+                    opening=opening,
                 )
-                await self.bot.service.mark_delivered(game_id, outcome.info.version)
+                if told:
+                    await self.bot.service.mark_delivered(game_id, outcome.info.version)
+                else:
+                    self._owed.add(game_id)
         if outcome.result is not None:
             self.forget_game(game_id)
 
@@ -259,16 +259,18 @@ class Delivery:
         try:
             async with self._publishing[game_id]:
                 info = await self.bot.service.get(game_id)
-                pace = self.pace(info.game)
+                told = True
                 if info.status == "active":
-                    await pace.catch_up_table(info)
-                    await self.questions.sync(game_id, seats_before=None, close=True)
+                    told = await self.telling.catch_up_table(info)
+                    await self.questions.sync(game_id, close=True)
                 elif info.status == "finished":
                     result = await self.bot.service.result(game_id)
                     if result is not None:
                         await self.close_open_prompts(game_id, keep={})
                         outcome = Outcome(info=info, result=result)
-                        await pace.result(info, outcome, await self.transport.thread(info))
+                        told = await self.telling.catch_up_result(info, outcome)
+                if not told:
+                    raise RuntimeError("the board could not be posted")
                 if info.status in ("active", "finished"):
                     await self.bot.service.mark_delivered(game_id, info.version)
         except Exception:
@@ -283,7 +285,7 @@ class Delivery:
         """Deliver what game ``game_id``'s ledger owes; never raises (logged)."""
         try:
             async with self._publishing[game_id]:
-                await self.questions.sync(game_id, seats_before=None, close=True)
+                await self.questions.sync(game_id, close=True)
         except Exception:
             log.exception("game %s: could not deliver its open questions", game_id)
 

@@ -18,13 +18,13 @@ import discord
 
 from bot import ids
 from bot.components import static_view
-from bot.components.prompt import HandButton, prompt_items
-from bot.delivery.boards import RoundStatus, TurnPanels
+from bot.components.prompt import HandButton
+from bot.delivery.boards import TurnPanels
 from bot.delivery.hand import Hands
 from bot.delivery.ledger import Asked, Ledger, Panel, Records
 from bot.delivery.transport import MENTION_USERS, Transport
 from bot.i18n import t
-from bot.wording import prompt_text, public_prompt_text, reaction_asker, seat_names
+from bot.wording import join, reaction_asker, seat_names
 from engines.registry import get_engine
 from games.models import GameInfo
 
@@ -35,19 +35,30 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def continues(earlier: Prompt, prompt: Prompt, *, panelled: bool) -> bool:
-    """Whether ``prompt``, a seat's new question, goes on with the turn it was answering
-    ``earlier`` (no new mention, its turn's clock runs on) rather than being a question of
-    its own. A question put out of turn (``reaction``) is always its own: each has its own
-    deadline. In a game played on turn panels (``panelled``) the turn goes on on the
-    panel: a question outside it (the short game's keep question, raised by the seat's own
-    end-of-turn discard and asked of every player at once) is its own too. Otherwise the
-    seat's own turn goes on unless it was answering out of turn before."""
-    if prompt.reaction:
-        return False
-    if panelled:
+def own_step(game: str, prompt: Prompt, view: Any) -> bool:
+    """Whether ``prompt`` is a step of its seat's own turn (rather than a question put to
+    it during another seat's turn): in a game paced by turns the engine says so
+    (``Prompt.panel``); elsewhere, unless it is a reaction, a question to the seat whose
+    turn it is (the view's ``current``, when it has one)."""
+    if get_engine(game).pacing == "turn":
         return prompt.panel
-    return not earlier.reaction
+    current = getattr(view, "current", None)
+    return not prompt.reaction and (current is None or current == prompt.seat)
+
+
+def calls(
+    prompt: Prompt, own: bool, has_panel: bool, seats_before: Collection[int] | None
+) -> bool:
+    """Whether a seat's new question calls it back: a new panel message (Discord notifies
+    new messages, not edits). So it does when the seat has no panel in this stretch, and
+    when it is a question out of its own turn (``own``: ``own_step``) while it was not
+    being asked anything: it may be anywhere. A step of its own turn, or a question right
+    after its own answer, is an edit of the panel it is looking at."""
+    if not has_panel:
+        return True
+    if own:
+        return False
+    return seats_before is None or prompt.seat not in seats_before
 
 
 class Questions:
@@ -60,14 +71,12 @@ class Questions:
         transport: Transport,
         hands: Hands,
         panels: TurnPanels,
-        rounds: RoundStatus,
     ) -> None:
         self.bot = bot
         self.records = records
         self.transport = transport
         self.hands = hands
         self.panels = panels
-        self.rounds = rounds
         #: games whose ledger still owes something: retried by the reminder loop
         self._pending: set[int] = set()
 
@@ -119,26 +128,24 @@ class Questions:
         self,
         game_id: int,
         *,
-        seats_before: Collection[int] | None,
         close: bool,
+        seats_before: Collection[int] | None = None,
         interaction: discord.Interaction[Any] | None = None,
         actor: int | None = None,
         extra: dict[int, list[str]] | None = None,
         panel_click: bool = False,
-        previous: dict[int, Prompt] | None = None,
     ) -> None:
         """Bring the ledger to the game's current questions and deliver what it owes.
 
-        Called under the game's publishing lock. ``seats_before``: the seats asked before
-        the answer being told; a seat not among them begins its turn and is mentioned
-        (None: not known, after a restart or a failure: a question not delivered yet is
-        mentioned). ``previous``: those seats' questions then; a seat among them with a new
-        question is asked anew (mentioned, its notice recorded) unless the question goes
-        on with its own turn (``continues``). ``close``: strip stale prompt messages first.
-        ``interaction``/``actor`` (simultaneous turns): the actor's follow-up question goes
-        under its answer. ``extra``: private lines to put at the top of a seat's DM.
-        ``panel_click``: ``interaction`` was pressed on the actor's turn panel, which it
-        edits.
+        Called under the game's publishing lock. Every question is asked on its seat's
+        panel. A question that calls the seat back (``calls``) is a new panel message,
+        which notifies it, and begins its turn: its notice (the reminder and deadline
+        clock) is recorded once it is delivered; any other edits the panel. ``seats_before``:
+        the seats that were being asked before the answer told (None: not known, after a
+        restart or a failure). ``close``: strip stale prompt messages first. ``extra``:
+        private lines to put at the top of a seat's panel. ``interaction``/``actor``/
+        ``panel_click``: the click that produced the answer was pressed on the actor's
+        panel, which it edits.
         """
         service = self.bot.service
         info = await service.get(game_id)
@@ -152,40 +159,55 @@ class Questions:
         asked = [p for p in every if p.blocking]
         ledger = await self.records.ledger(game_id)
         live = {(e[0], e[1]) for e in await self.records.opened(game_id)}
-        turn = ""
         panels: dict[int, Panel] = {}
+        view = await service.view(game_id, None)
         via = interaction if panel_click else None
-        if self.panels.uses_panels(info.game):
-            turn = await self.panels.turn_of(info)
-            await self.panels.tidy(info, every, turn, via, actor, extra or {})
-            for seat in range(len(info.seats)):
-                panel = await self.records.panel(game_id, seat)
-                if panel is not None and panel.turn == turn:
-                    panels[seat] = panel
-                    if panel.pin:
-                        live.add((seat, panel.pin))
+        turn = await self.panels.turn_of(info)
+        await self.panels.tidy(info, every, turn, via, actor, extra or {})
+        for seat in range(len(info.seats)):
+            panel = await self.records.panel(game_id, seat)
+            if panel is not None and panel.turn == turn:
+                panels[seat] = panel
+                if panel.pin:
+                    live.add((seat, panel.pin))
         for seat in [s for s in ledger.seats if s not in {p.seat for p in asked}]:
             del ledger.seats[seat]
         for prompt in asked:
             pinned = pins[prompt.seat]
             entry = ledger.seats.get(prompt.seat)
+            if entry is not None and entry.pin == pinned and (
+                not entry.done or (prompt.seat, pinned) in live
+            ):
+                continue  # delivered and still showing, or still owed
             if entry is not None and entry.pin == pinned:
-                continue
+                entry = None  # its panel closed with a stretch: shown again, not a new turn
             if (prompt.seat, pinned) in live:
                 # Its message is still showing (sent before a restart): not posted again.
                 ledger.seats[prompt.seat] = Asked(pinned, done=True)
                 continue
-            new_turn = seats_before is None or prompt.seat not in seats_before
-            earlier = (previous or {}).get(prompt.seat)
-            if not new_turn and earlier is not None:
-                new_turn = not continues(earlier, prompt, panelled=bool(turn))
-            if prompt.panel and prompt.seat in panels:
-                new_turn = False  # its turn goes on, on the same panel: mentioned once
-            # A mention or notice still owed for the seat's previous question is owed for
-            # this one (its turn goes on).
-            mention = new_turn or (entry is not None and entry.mention)
-            notice = new_turn or (entry is not None and entry.notice)
-            ledger.seats[prompt.seat] = Asked(pinned, mention=mention, notice=notice)
+            fresh = calls(
+                prompt, own_step(info.game, prompt, view), prompt.seat in panels, seats_before
+            )
+            # A notice still owed for the seat's previous question is owed for this one
+            # (its turn goes on), and so is a new message not sent yet.
+            notice = fresh or (entry is not None and entry.notice)
+            fresh = fresh or (entry is not None and entry.mention)
+            ledger.seats[prompt.seat] = Asked(pinned, mention=fresh, notice=notice)
+        for prompt in every:
+            # A seat that chose may still change its mind: its panel shows what it may do.
+            panel = panels.get(prompt.seat)
+            pinned = pins[prompt.seat]
+            if prompt.blocking or panel is None or panel.pin == pinned:
+                continue
+            mine = interaction if panel_click and prompt.seat == actor else None
+            waiting = join(
+                info.language,
+                (seat_names(info.seats).get(p.seat, "?") for p in asked if not p.discreet),
+            )
+            lines = [*(extra or {}).get(prompt.seat, [])]
+            if waiting:
+                lines.append(t(info.language, "panel.waiting", names=waiting))
+            await self.panels.show(info, prompt, pinned, turn, mine, lines)
         # Written once, after the posts: a crash before then redelivers what the open
         # prompt messages do not show (mentioning it again rather than never).
         try:
@@ -209,73 +231,36 @@ class Questions:
         interaction: discord.Interaction[Any] | None,
         actor: int | None,
         extra: dict[int, list[str]],
-        turn: str = "",
-        panel_click: bool = False,
+        turn: str,
+        panel_click: bool,
     ) -> None:
-        """Each question not delivered yet, each mention and turn notice still owed; one
-        failure never stops the rest (it stays owed for the next pass)."""
-        lang, names = info.language, seat_names(info.seats)
-        rounds = get_engine(info.game).pacing == "round"
+        """Each question not delivered yet and each turn notice still owed; one failure
+        never stops the rest (it stays owed for the next pass). A new panel message
+        notifies its seat by itself; the seats no DM reached are told in one thread note
+        (with a mention)."""
+        lang = info.language
         channel = await self.transport.thread(info)
         unreachable: list[Prompt] = []
         for prompt in asked:
             entry = ledger.seats[prompt.seat]
-            user_id = info.user_of(prompt.seat)
             if entry.done:
                 await self._notice(info, prompt.seat, entry)  # a failed write left it owed
                 continue
-            if user_id is None:
+            if info.user_of(prompt.seat) is None:
                 continue
-            pinned = pins[prompt.seat]
-            if prompt.panel:
-                # The seat's turn panel, in its DMs (edited in place during the turn).
-                mine = interaction if panel_click and prompt.seat == actor else None
-                lines = extra.get(prompt.seat)
-                entry.done = await self.panels.show(info, prompt, pinned, turn, mine, lines)
-                if entry.done:
-                    await self._notice(info, prompt.seat, entry)
-                else:
-                    unreachable.append(prompt)
-                continue
-            if rounds and prompt.seat == actor and interaction is not None:
-                entry.done = await self._follow_up(info, prompt, pinned, interaction)
-            if not entry.done and not prompt.private:
-                mention = f"<@{user_id}>"
-                what = prompt_text(info.game, lang, prompt, names)
-                asker = await self.asked_by(info, prompt) if entry.mention else None
-                if asker and not rounds:
-                    text = t(lang, "turn.reaction", mention=mention, asker=asker, prompt=what)
-                elif entry.mention and not rounds:
-                    text = t(lang, "turn.your_turn", mention=mention, prompt=what)
-                else:
-                    text = t(lang, "turn.header", name=names.get(prompt.seat, "?"), prompt=what)
-                items = prompt_items(info.game, info.id, pinned, prompt, lang, names)
-                message = await self.transport.post(
-                    info, channel, text, view=static_view(*items), allowed_mentions=MENTION_USERS
-                )
-                if message is not None:
-                    entry_open = (prompt.seat, pinned, message.channel.id, message.id)
-                    await self.records.remember(info.id, entry_open)
-                    entry.done = True
-                    entry.mention = entry.mention and rounds
-            if not entry.done:
-                # Private, or the thread failed: the question and its components by DM.
-                text, items, files = await self.hands.private_message(
-                    info, prompt, pinned, extra.get(prompt.seat)
-                )
-                kwargs: dict[str, Any] = {"view": static_view(*items)}
-                if files:
-                    kwargs["files"] = files
-                sent = await self.transport.try_dm(info, user_id, text, **kwargs)
-                if sent:
-                    await self.records.remember(
-                        info.id, (prompt.seat, pinned, sent.channel.id, sent.id)
-                    )
-                    entry.done = True
-                else:
-                    unreachable.append(prompt)
+            mine = interaction if panel_click and prompt.seat == actor else None
+            lines = list(extra.get(prompt.seat, []))
+            asker = await self.asked_by(info, prompt)
+            if asker:
+                lines.insert(0, t(lang, "panel.asked_by", asker=asker))
+            entry.done = await self.panels.show(
+                info, prompt, pins[prompt.seat], turn, mine, lines, fresh=entry.mention
+            )
             if entry.done:
+                entry.mention = False  # its own message notified the seat
                 await self._notice(info, prompt.seat, entry)
+            else:
+                unreachable.append(prompt)
         if unreachable:
             # The "Show my hand / act" button answers ephemerally: it is the delivery.
             users = [u for u in (info.user_of(p.seat) for p in unreachable) if u is not None]
@@ -284,30 +269,6 @@ class Questions:
                     entry = ledger.seats[prompt.seat]
                     entry.done, entry.mention = True, False
                     await self._notice(info, prompt.seat, entry)
-        owed = [p for p in asked if ledger.seats[p.seat].done and ledger.seats[p.seat].mention]
-        if not owed:
-            return
-        if rounds:
-            # One status message names (and pings) everyone still choosing.
-            service = self.bot.service
-            view = await service.view(info.id, None)
-            if await self.rounds.update(info, await service.prompts(info.id), view, new=True):
-                for prompt in owed:
-                    ledger.seats[prompt.seat].mention = False
-            return
-        for prompt in owed:
-            mention = f"<@{info.user_of(prompt.seat)}>"
-            text = t(lang, "turn.dm_sent", mention=mention)
-            asker = await self.asked_by(info, prompt)
-            if asker:  # out of turn: who asks, and what when it is not private
-                what = public_prompt_text(info.game, lang, prompt, names)
-                text = t(lang, "turn.reaction", mention=mention, asker=asker, prompt=what)
-            if (
-                await self.transport.post(info, channel, text, allowed_mentions=MENTION_USERS)
-                is None
-            ):
-                break
-            ledger.seats[prompt.seat].mention = False
 
     async def _notice(self, info: GameInfo, seat: int, entry: Asked) -> None:
         """Record the seat's turn notice once its question reached it: reminders and the
@@ -339,24 +300,6 @@ class Questions:
             allowed_mentions=MENTION_USERS,
         )
         return sent is not None
-
-    async def _follow_up(
-        self, info: GameInfo, prompt: Prompt, pinned: str, interaction: discord.Interaction[Any]
-    ) -> bool:
-        """The next question of the seat that just answered, right under its answer."""
-        lang, names = info.language, seat_names(info.seats)
-        what = prompt_text(info.game, lang, prompt, names)
-        items = prompt_items(info.game, info.id, pinned, prompt, lang, names, hand_button=False)
-        try:
-            await interaction.followup.send(
-                t(lang, "turn.header", name=names.get(prompt.seat, "?"), prompt=what),
-                view=static_view(*items),
-                ephemeral=True,
-            )
-        except discord.HTTPException:
-            log.warning("game %s: could not answer under the click", info.id, exc_info=True)
-            return False
-        return True
 
     async def asked_by(self, info: GameInfo, prompt: Prompt) -> str | None:
         """Who puts ``prompt`` to its seat when it is a question out of turn (its mention

@@ -1,16 +1,16 @@
-"""What stays on screen and is edited in place: a seat's turn panel, the turn's status line
-(turn panels, Through the Ages) and the round's status message (simultaneous turns, 7 Wonders).
+"""What a seat sees of its game in its DMs, edited in place: its panel.
 
-A turn panel is one DM message per seat and turn (the public view's ``table_key``), edited
-after each answer (through the click's own interaction when the seat pressed it, else
-through the stored message), never one message per answer. Its note (``Panel``) keeps where
-it is, the turn and the question it shows, the turn's provisional events ("Last: ...") and
-a digest of its picture, so a restart edits it rather than sending another, and an edit
-uploads the picture only when it changed. An option that forecasts a cost
-(``GameWords.warnings``) is first shown there with its warnings and "Confirm" / "Back".
-
-The round's status message names who is still choosing (never what anyone chose); its
-message id and title are game notes, so a restart goes on editing the same message.
+A panel is one DM message per seat and stretch of play (the public view's ``table_key``: a
+turn, a round), edited after each answer (through the click's own interaction when the
+seat pressed it, else through the stored message), never one message per answer. Every
+game's questions are asked there (``on_panel``); a new message, which is what Discord
+notifies, only when a new stretch puts a question to the seat. Its note (``Panel``) keeps
+where it is, the stretch and the question it shows, the stretch's private events ("Last:
+...") and a digest of its picture, so a restart edits it rather than sending another, and an
+edit uploads the picture only when it changed. Private news of a seat that has no panel in
+the current stretch waits for its next panel (``Records.news``). An option that forecasts a
+cost (``GameWords.warnings``) is first shown there with its warnings and "Confirm" /
+"Back".
 """
 
 from __future__ import annotations
@@ -19,20 +19,18 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
-from pydantic import BaseModel
 
 from bot import ids
 from bot.components import static_view
 from bot.components.panel import confirm_items
 from bot.delivery.hand import Hands
 from bot.delivery.ledger import Panel, Records
-from bot.delivery.transport import MENTION_USERS, MESSAGE_MAX, Transport, dm_intro
+from bot.delivery.table import table_key
+from bot.delivery.transport import MESSAGE_MAX, Transport, dm_intro
 from bot.games import words_for
 from bot.i18n import has, t
 from bot.render import files_digest
 from bot.wording import event_text, join, option_text, seat_names, sentences
-from engines.core.contract import TABLE_KEY
-from engines.registry import get_engine
 from games.models import GameInfo, ServiceError
 
 if TYPE_CHECKING:
@@ -40,15 +38,6 @@ if TYPE_CHECKING:
     from engines.core.contract import Event, Option, Prompt
 
 log = logging.getLogger(__name__)
-
-STATUS_NOTE = "status_message"
-#: the message id of the turn's status line (``GameWords.turn_status``)
-TURN_STATUS_NOTE = "turn_status"
-
-
-def table_key(view: BaseModel) -> str:
-    """The stretch of play the public ``view`` is in (``TABLE_KEY``: a turn, a round)."""
-    return str(getattr(view, TABLE_KEY, ""))
 
 
 def confirm_line(lang: str, chosen: str, warned: str) -> str:
@@ -59,21 +48,13 @@ def confirm_line(lang: str, chosen: str, warned: str) -> str:
 
 
 class TurnPanels:
-    """Each seat's turn panel, and the turn's status line in the thread."""
+    """Each seat's panel."""
 
     def __init__(self, bot: CivBot, records: Records, transport: Transport, hands: Hands) -> None:
         self.bot = bot
         self.records = records
         self.transport = transport
         self.hands = hands
-        #: the text each game's turn status line shows (an unchanged line is not edited)
-        self._status_text: dict[int, str] = {}
-
-    def forget(self, game_id: int) -> None:
-        self._status_text.pop(game_id, None)
-
-    def holds(self, game_id: int) -> bool:
-        return game_id in self._status_text
 
     async def is_panel(self, game_id: int, seat: int, message: discord.Message | None) -> bool:
         """Whether ``message`` is the seat's turn panel (its clicks edit it in place)."""
@@ -81,11 +62,6 @@ class TurnPanels:
             return False
         panel = await self.records.panel(game_id, seat)
         return panel is not None and panel.message == message.id
-
-    @staticmethod
-    def uses_panels(game: str) -> bool:
-        """Whether the game is played on turn panels (its engine paces it by turns)."""
-        return get_engine(game).pacing == "turn"
 
     async def turn_of(self, info: GameInfo) -> str:
         """The turn the game is in (the public view's ``table_key``)."""
@@ -151,6 +127,29 @@ class TurnPanels:
         for seat, panel in changed.items():
             await self.records.set_panel(info.id, seat, panel)
 
+    async def news(
+        self, info: GameInfo, per_seat: dict[int, list[str]], turn: str | None
+    ) -> None:
+        """Each seat's private news: on its panel of ``turn`` ("Last: ..."), else kept for
+        its next panel (a DM of their own would notify for every small step). At the end
+        of the game (``turn`` None) what a seat was not told yet is sent in one DM."""
+        for seat, lines in per_seat.items():
+            if not lines:
+                continue
+            panel = await self.records.panel(info.id, seat) if turn is not None else None
+            if panel is not None and panel.turn == turn:
+                panel.last = [*panel.last, *lines][-words_for(info.game).panel_last :]
+                await self.records.set_panel(info.id, seat, panel)
+                continue
+            kept = [*await self.records.news(info.id, seat), *lines]
+            if turn is not None:
+                await self.records.set_news(info.id, seat, kept)
+                continue
+            user_id = info.user_of(seat)
+            if user_id is not None:
+                await self.transport.try_dm(info, user_id, "\n".join([dm_intro(info), *kept]))
+            await self.records.set_news(info.id, seat, [])
+
     async def content(
         self,
         info: GameInfo,
@@ -203,17 +202,20 @@ class TurnPanels:
         via: discord.Interaction[Any] | None = None,
         lines: list[str] | None = None,
         confirm: Option | None = None,
+        *,
+        fresh: bool = False,
     ) -> bool:
-        """Show ``prompt`` on its seat's panel: the turn's panel edited in place (through
-        ``via``, the seat's click on it, if given), else a new DM (the old one, if any, is
-        stripped). False when the seat could not be reached (DMs closed or failing)."""
+        """Show ``prompt`` on its seat's panel: the stretch's panel edited in place
+        (through ``via``, the seat's click on it, if given), else (or when ``fresh``: the
+        question calls the seat back) a new DM, the old one stripped. False when the seat
+        could not be reached (DMs closed or failing)."""
         seat = prompt.seat
         panel = await self.records.panel(info.id, seat)
         if panel is not None and panel.turn != turn:
             await self.edit(panel, via, view=None)
             panel = None
             via = None
-        if panel is not None:
+        if panel is not None and not fresh:
             text, items, files = await self.content(info, prompt, pinned, lines, confirm)
             changes: dict[str, Any] = {"content": text, "view": static_view(*items)}
             picture = files_digest(files)
@@ -230,6 +232,10 @@ class TurnPanels:
         user_id = info.user_of(seat)
         if user_id is None:
             return False
+        waiting = await self.records.news(info.id, seat)
+        if waiting:
+            lines = [t(info.language, "panel.news", events=sentences(info.language, waiting)),
+                     *(lines or [])]
         text, items, files = await self.content(info, prompt, pinned, lines, confirm)
         picture = files_digest(files)  # before the upload closes the files
         kwargs: dict[str, Any] = {"view": static_view(*items)}
@@ -238,6 +244,8 @@ class TurnPanels:
         sent = await self.transport.try_dm(info, user_id, text, **kwargs)
         if not sent:
             return False
+        if waiting:
+            await self.records.set_news(info.id, seat, [])
         if panel is not None:
             await self.edit(panel, None, view=None)  # the turn moved to a new message
         last = panel.last if panel is not None else []
@@ -275,7 +283,11 @@ class TurnPanels:
         seat = prompt.seat
         pinned = ids.pin(prompt.question, info.version)
         turn = await self.turn_of(info)
-        text, items, files = await self.content(info, prompt, pinned)
+        waiting = await self.records.news(info.id, seat)
+        lines = [t(info.language, "panel.news", events=sentences(info.language, waiting))]
+        text, items, files = await self.content(info, prompt, pinned, lines if waiting else None)
+        if waiting:
+            await self.records.set_news(info.id, seat, [])
         picture = files_digest(files)
         kwargs: dict[str, Any] = {"view": static_view(*items)}
         if files:
@@ -323,7 +335,7 @@ class TurnPanels:
             if panel.turn != turn:
                 await self.edit(panel, mine, view=None)
                 await self.records.set_panel(info.id, seat, None)
-            elif panel.pin and (prompt is None or not prompt.panel):
+            elif panel.pin and prompt is None:
                 view = await self.bot.service.view(info.id, seat)
                 waiting = join(lang, (names.get(p.seat, "?") for p in prompts if p.seat != seat))
                 lines = [dm_intro(info), *extra.get(seat, [])]
@@ -336,94 +348,3 @@ class TurnPanels:
                 if await self.edit(panel, mine, content=text, view=None):
                     panel.pin, panel.confirm = "", ""
                     await self.records.set_panel(info.id, seat, panel)
-
-    async def turn_status(
-        self,
-        info: GameInfo,
-        channel: discord.abc.Messageable | None,
-        view: Any,
-        *,
-        new: bool,
-    ) -> None:
-        """The turn's status line (``GameWords.turn_status``): a new message when the turn
-        begins, edited in place while it lasts."""
-        text = words_for(info.game).turn_status(info.language, view, seat_names(info.seats))
-        if not text or (not new and self._status_text.get(info.id) == text):
-            return
-        stored = None if new else await self.bot.service.get_note(info.id, TURN_STATUS_NOTE)
-        if stored and isinstance(channel, discord.Thread | discord.TextChannel):
-            try:
-                await channel.get_partial_message(int(stored)).edit(
-                    content=text, allowed_mentions=discord.AllowedMentions.none()
-                )
-                self._status_text[info.id] = text
-                return
-            except discord.HTTPException:
-                log.debug("could not edit the turn status of game %s", info.id)
-        message = await self.transport.post(
-            info, channel, text, allowed_mentions=discord.AllowedMentions.none()
-        )
-        if message is not None:
-            await self.bot.service.set_note(info.id, TURN_STATUS_NOTE, str(message.id))
-            self._status_text[info.id] = text
-
-
-class RoundStatus:
-    """The status message of a simultaneous turn: who is still choosing."""
-
-    def __init__(self, bot: CivBot, transport: Transport) -> None:
-        self.bot = bot
-        self.transport = transport
-
-    async def update(
-        self,
-        info: GameInfo,
-        prompts: list[Prompt],
-        view: Any,
-        *,
-        new: bool = False,
-        final: bool = False,
-    ) -> bool:
-        """Post (``new``) or edit the turn's status message: who is still choosing. False
-        when a new one could not be posted."""
-        channel = await self.transport.thread(info)
-        lang, names = info.language, seat_names(info.seats)
-        service = self.bot.service
-        words = words_for(info.game)
-        stored = await service.get_note(info.id, STATUS_NOTE)
-        title_text = await service.get_note(info.id, STATUS_NOTE + "_title")
-        if final:
-            if not stored or not title_text:
-                return True
-            text = t(lang, "turn.status_done", title=title_text)
-        else:
-            title_text = words.round_title(lang, view)
-            waiting = [p.seat for p in prompts if p.blocking and not p.discreet]
-            if new:
-                who = ", ".join(f"<@{info.user_of(s)}>" for s in waiting)
-            else:
-                who = ", ".join(names.get(s, "?") for s in waiting)
-            text = (
-                t(lang, "turn.status_new" if new else "turn.status", title=title_text, names=who)
-                if waiting
-                else t(lang, "turn.status_done", title=title_text)
-            )
-        if new or not stored:
-            if not prompts:
-                return True
-            message = await self.transport.post(info, channel, text, allowed_mentions=MENTION_USERS)
-            if message is None:
-                return False
-            await service.set_note(info.id, STATUS_NOTE, str(message.id))
-            await service.set_note(info.id, STATUS_NOTE + "_title", title_text)
-            return True
-        if isinstance(channel, discord.Thread | discord.TextChannel):
-            try:
-                await channel.get_partial_message(int(stored)).edit(
-                    content=text, allowed_mentions=discord.AllowedMentions.none()
-                )
-            except discord.HTTPException:
-                log.debug("could not edit the status message of game %s", info.id)
-        if final:
-            await service.set_note(info.id, STATUS_NOTE, "")
-        return True

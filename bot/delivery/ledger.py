@@ -9,7 +9,8 @@ picks up where the last left off; memory only caches it. Nothing here touches Di
 - open prompt messages (note ``open_prompts``): messages still showing answer components,
   ``(seat, pin, channel id, message id)``, so their components are stripped once that
   seat's question is over, even after a restart.
-- ``Panel`` (note ``panel:<seat>``): a seat's turn panel.
+- ``Panel`` (note ``panel:<seat>``): a seat's panel.
+- news (note ``news:<seat>``): a seat's private news while it has no panel, for its next.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ LEDGER_NOTE = "delivery"
 OPEN_NOTE = "open_prompts"
 #: ``panel:<seat>``: the seat's turn panel (``Panel``)
 PANEL_NOTE = "panel"
+#: ``news:<seat>``: private news for the seat's next panel (a JSON list of lines)
+NEWS_NOTE = "news"
 
 #: a prompt message still showing components: (seat, pin, channel id, message id)
 OpenPrompt = tuple[int, str, int, int]
@@ -238,6 +241,21 @@ class Records:
     def panel_seats(self, game_id: int) -> set[int]:
         """The seats whose panel (or its absence) is in memory."""
         return set(self._panels.get(game_id, {}))
+
+    # -- news for a seat's next panel ------------------------------------------------------
+    async def news(self, game_id: int, seat: int) -> list[str]:
+        """The seat's private news not shown on a panel yet (read from its note: rare)."""
+        raw = await self._notes().get_note(game_id, f"{NEWS_NOTE}:{seat}")
+        try:
+            return [str(x) for x in json.loads(raw or "[]")]
+        except (TypeError, ValueError):
+            log.warning("game %s: unreadable note %s:%s", game_id, NEWS_NOTE, seat)
+            return []
+
+    async def set_news(self, game_id: int, seat: int, lines: list[str]) -> None:
+        await self._notes().set_note(
+            game_id, f"{NEWS_NOTE}:{seat}", json.dumps(lines, ensure_ascii=False) if lines else ""
+        )
 
     # -- memory ---------------------------------------------------------------------------
     def holds(self, game_id: int) -> bool:

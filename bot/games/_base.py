@@ -70,6 +70,19 @@ class GameWords(Generic[ViewT]):
         """The heading of a round's status message (games paced by rounds)."""
         return ""
 
+    def table_title(self, lang: str, view: ViewT, names: dict[int, str]) -> str:
+        """The heading of a stretch's board and log entry ("Age II, turn 3", "Turn 12 ·
+        Ana"): by default the round's title, else the name of the seat whose turn it is."""
+        title = self.round_title(lang, view)
+        if title:
+            return title
+        if getattr(view, "result", None) is not None:
+            return t(lang, "board.final")
+        current = getattr(view, "current", None)
+        if isinstance(current, int) and not isinstance(current, bool):
+            return names.get(current, "?")
+        return ""
+
     def private_images(self, view: ViewT, seat: int) -> list[tuple[str, dict[str, Any], str]]:
         """Extra images for a seat's private message: (renderer function, kwargs, filename)."""
         return []

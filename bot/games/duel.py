@@ -11,6 +11,14 @@ from engines.duel.view import DuelView
 
 
 class DuelWords(GameWords[DuelView]):
+    def table_title(self, lang: str, view: DuelView, names: dict[int, str]) -> str:
+        if view.result is not None or view.active_seat is None:
+            return t(lang, "board.final")
+        name_ = names.get(view.active_seat, "?")
+        if view.age == 0:
+            return t(lang, "duel.board.draft", name=name_)
+        return t(lang, "duel.board.title", age=view.age, name=name_)
+
     def option(
         self, lang: str, option: Option, params: dict[str, Any]
     ) -> tuple[str, dict[str, Any]]:

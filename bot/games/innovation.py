@@ -44,8 +44,16 @@ def seats_text(lang: str, value: Any, names: dict[int, str]) -> str:
 
 
 class InnovationWords(GameWords[InnovationView]):
-    silent_events = frozenset({"action", "dogma_preview", "game_over"})
+    #: ``turn``: each turn is a board of its own, titled (``table_title``)
+    silent_events = frozenset({"action", "dogma_preview", "game_over", "turn"})
     card_colour = 0x8E6FBF
+
+    def table_title(self, lang: str, view: InnovationView, names: dict[int, str]) -> str:
+        if view.result is not None:
+            return t(lang, "board.final")
+        if view.current is None or view.turn == 0:
+            return t(lang, "innovation.board.setup")
+        return t(lang, "innovation.board.title", turn=view.turn, name=names.get(view.current, "?"))
 
     # -- /card ----------------------------------------------------------------------------
     def card_title(self, lang: str, card_id: str, entry: Mapping[str, Any]) -> str:

@@ -184,6 +184,12 @@ class TtaWords(GameWords[TtaView]):
     #: ``tta.group.<group>`` (``GameWords.group_label``)
     warn_params = END_WARNINGS
 
+    def table_title(self, lang: str, view: TtaView, names: dict[int, str]) -> str:
+        if view.result is not None or view.current is None:
+            return t(lang, "board.final")
+        return t(lang, "tta.board.title", round=view.round, age=age_text(lang, view.age),
+                 name=names.get(view.current, "?"))
+
     def warnings(self, option: Option) -> dict[str, Any]:
         """The end-of-turn forecast's costs, and for any other answer that closes the undo
         window (``params.final``: it shows a card to the others, asks another seat or uses

@@ -60,9 +60,12 @@ def asked_seats(st: InnovationState) -> list[int]:
 
 
 def table_key(st: InnovationState) -> str:
-    """``InnovationView.table_key``: the seats asked, ``"0,2"``; ``"over"`` (README)."""
-    seats = asked_seats(st)
-    return ",".join(map(str, seats)) if seats else "over"
+    """``InnovationView.table_key``: ``"setup"``, the turn number, ``"over"`` (README)."""
+    if st.phase == "over":
+        return "over"
+    if st.phase == "setup":
+        return "setup"
+    return str(st.turn)
 
 
 #: the question of the setup meld: each seat is asked it once, all at once

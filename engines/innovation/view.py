@@ -95,8 +95,7 @@ class InnovationView(BaseModel):
     pending: PendingView | None = None
     dogma: DogmaView | None = None
     result: GameResult | None = None
-    #: the stretch of play the table is in (``engines.core.contract.TABLE_KEY``): the
-    #: seats asked, ``"0,2"`` (in seat order), ``"over"`` once the game is over. It changes
-    #: exactly when another set of seats is asked: a seat's two actions, its dogma's
-    #: questions to itself, are one stretch; a demand asked of another seat is a new one.
+    #: the stretch of play the table is in (``engines.core.contract.TABLE_KEY``):
+    #: ``"setup"``, then the turn number, ``"over"`` once the game is over: a turn, its
+    #: demands and shared effects included, is one stretch.
     table_key: str = ""
