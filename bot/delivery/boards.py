@@ -157,13 +157,18 @@ class TurnPanels:
         pinned: str,
         lines: list[str] | None = None,
         confirm: Option | None = None,
+        *,
+        pictures: bool = True,
     ) -> tuple[str, list[discord.ui.Item[Any]], list[discord.File]]:
         """The panel of ``prompt``'s seat: its hand, the turn's last events, the question
         and its components; with ``confirm``, the warnings of that option and "Confirm" /
-        "Back" instead of the question's components."""
+        "Back" instead of the question's components. ``pictures``: draw its pictures
+        (none for an edit, which keeps the ones the panel has)."""
         panel = await self.records.panel(info.id, prompt.seat)
         head = [*(lines or []), *self.last_lines(info, panel)]
-        text, items, files = await self.hands.private_message(info, prompt, pinned, head)
+        text, items, files = await self.hands.private_message(
+            info, prompt, pinned, head, pictures=pictures
+        )
         if confirm is None:
             return text, items, files
         lang, names = info.language, seat_names(info.seats)
@@ -216,17 +221,17 @@ class TurnPanels:
             panel = None
             via = None
         if panel is not None and not fresh:
-            text, items, files = await self.content(info, prompt, pinned, lines, confirm)
+            # An edit keeps the pictures the panel was sent with (without ``attachments``):
+            # drawn and uploaded once a stretch, they stay what the stretch began with
+            # (``/hand`` draws the position now), which keeps a game's uploads small.
+            text, items, _ = await self.content(
+                info, prompt, pinned, lines, confirm, pictures=False
+            )
+            if panel.picture and via is not None:
+                text = "\n".join([text, t(info.language, "panel.picture_then")])[:MESSAGE_MAX]
             changes: dict[str, Any] = {"content": text, "view": static_view(*items)}
-            picture = files_digest(files)
-            # Without ``attachments`` an edit keeps the picture the message has.
-            redraw = files or self.bot.renderer is not None
-            if redraw and picture != panel.picture:
-                changes["attachments"] = files
             if await self.edit(panel, via, **changes):
                 panel.pin, panel.confirm = pinned, confirm.id if confirm is not None else ""
-                if "attachments" in changes:
-                    panel.picture = picture
                 await self.records.set_panel(info.id, seat, panel)
                 return True
         user_id = info.user_of(seat)

@@ -37,10 +37,16 @@ class Hands:
         return {p.seat: ids.pin(p.question, info.version) for p in prompts}
 
     async def private_message(
-        self, info: GameInfo, prompt: Prompt, pinned: str, extra: list[str] | None = None
+        self,
+        info: GameInfo,
+        prompt: Prompt,
+        pinned: str,
+        extra: list[str] | None = None,
+        *,
+        pictures: bool = True,
     ) -> tuple[str, list[discord.ui.Item[Any]], list[discord.File]]:
-        """A seat's hand as text, components and pictures (DM or ephemeral alike);
-        ``pinned``: what the components carry (``question_pins``)."""
+        """A seat's hand as text, components and pictures (DM or ephemeral alike; none
+        unless ``pictures``); ``pinned``: what the components carry (``question_pins``)."""
         lang, names = info.language, seat_names(info.seats)
         words = words_for(info.game)
         view = await self.bot.service.view(info.id, prompt.seat)
@@ -54,7 +60,7 @@ class Hands:
         )
         items += seats
         files: list[discord.File] = []
-        for func, args, filename in words.private_images(view, prompt.seat):
+        for func, args, filename in words.private_images(view, prompt.seat) if pictures else []:
             file = await extra_file(
                 self.bot.renderer, info.game, func, {**args, "lang": lang, "names": names}, filename
             )
