@@ -244,7 +244,7 @@ def fit_items(items: list[Item], max_w: int, size: int, min_size: int = 14) -> i
 # -- tiles (cached) ---------------------------------------------------------------------
 
 
-@lru_cache(maxsize=512)
+@kit.glyph_cache(512)
 def card_tile(card_id: str, lang: str, dim: bool = False) -> Image.Image:
     """A face-up building card: colour band with the name, cost row, effect icons."""
     c = cat.CARDS[card_id]
@@ -299,7 +299,7 @@ def card_tile(card_id: str, lang: str, dim: bool = False) -> Image.Image:
 WonderStyle = str  # "built" (gilded, effects), "unbuilt" (muted, cost), "offer" (bright, cost)
 
 
-@lru_cache(maxsize=256)
+@kit.glyph_cache(256)
 def wonder_tile(wonder_id: str, lang: str, w: int, h: int, style: WonderStyle) -> Image.Image:
     """A wonder: name, cost (until built) and effects; built ones are bright and gilded."""
     wd = cat.WONDERS[wonder_id]
@@ -407,7 +407,7 @@ def _cell_x(pos: int) -> int:
     return TRACK_X0 + (pos + 9) * CELL_W
 
 
-@lru_cache(maxsize=1)
+@kit.glyph_cache(1)
 def track_background() -> Image.Image:
     """The static part of the military track (zones, VP values, capitals), drawn once."""
     im = Image.new("RGB", (WIDTH, TRACK_H), kit.BG)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TypeVar
 
 from PIL import Image, ImageDraw
@@ -158,7 +157,7 @@ def _card_base(w: int, h: int, color: str, radius: int = 10) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=256)
+@kit.glyph_cache(256)
 def top_card_tile(card_id: str) -> Image.Image:
     """A top card: its four icon positions (the hexagon shows the age), name, dogma icon."""
     c = cat.CARDS[card_id]
@@ -213,7 +212,7 @@ def _strip_slots(direction: str, card_id: str | None, icons: Sequence[str]) -> t
     return tuple(slots)
 
 
-@lru_cache(maxsize=2048)
+@kit.glyph_cache(2048)
 def strip_tile(color: str, direction: str, slots: tuple[str, ...], step: int) -> Image.Image:
     """The visible edge of a covered card in a splayed pile."""
     fill = kit.shade(kit.CARD_COLORS[color], 0.86)
@@ -251,7 +250,7 @@ def strip_tile(color: str, direction: str, slots: tuple[str, ...], step: int) ->
     return im
 
 
-@lru_cache(maxsize=16)
+@kit.glyph_cache(16)
 def empty_pile_tile(color: str, h: int) -> Image.Image:
     """An empty colour slot: a dashed outline in the colour."""
     fill = kit.CARD_COLORS[color]
@@ -268,7 +267,7 @@ def empty_pile_tile(color: str, h: int) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=64)
+@kit.glyph_cache(64)
 def _arrow(direction: str, size: int) -> Image.Image:
     def draw(d: ImageDraw.ImageDraw, s: float) -> None:
         w = size * s
@@ -385,7 +384,7 @@ def draw_pile(
 CHIP = 34
 
 
-@lru_cache(maxsize=64)
+@kit.glyph_cache(64)
 def age_chip(age: int, style: str, size: int = CHIP) -> Image.Image:
     """A square with an age number: ``back`` (face-down card), ``gold`` (achievement),
     ``dim`` (achievement already taken), ``supply``."""

@@ -344,7 +344,7 @@ CHIP_H = 34
 CHIP_SIZE = 18
 
 
-@lru_cache(maxsize=1024)
+@kit.glyph_cache(1024)
 def building_chip(card_id: str, lang: str) -> Image.Image:
     """A built card in a city: a chip in the card's colour with its name."""
     c = cat.CARDS[card_id]
@@ -368,7 +368,7 @@ def _stage_def(board: str, side: str, stage: int) -> cat.StageDef:
     return cat.WONDERS[board].sides[side].stages[stage - 1]  # type: ignore[index]
 
 
-@lru_cache(maxsize=512)
+@kit.glyph_cache(512)
 def stage_tile(board: str, side: str, stage: int, built_age: int, w: int, lang: str) -> Image.Image:
     """One wonder stage (``built_age`` 0 = not built): built ones gilded with the Age of the
     card tucked under them, unbuilt ones muted with their cost above their effect."""
@@ -464,7 +464,7 @@ def military_token(value: int, size: int) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=64)
+@kit.glyph_cache(64)
 def _token(value: int, size: int) -> Image.Image:
     return military_token(value, size)
 
@@ -1104,7 +1104,7 @@ BAND_H = 56
 STATUS_H = 44
 
 
-@lru_cache(maxsize=512)
+@kit.glyph_cache(512)
 def card_tile(card_id: str, lang: str) -> Image.Image:
     """A hand card: colour band with the name, cost, effect icons, chain symbols."""
     c = cat.CARDS[card_id]
@@ -1240,7 +1240,7 @@ def draw_hand_card(
         )
 
 
-@lru_cache(maxsize=256)
+@kit.glyph_cache(256)
 def _dimmed(card_id: str, lang: str) -> Image.Image:
     """The card tile greyed out with a red diagonal: cannot be built now."""
     base = card_tile(card_id, lang)

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -333,7 +332,7 @@ def _facts(card: str, in_play: bool) -> list[tuple[str, str]]:
     return out
 
 
-@lru_cache(maxsize=2048)
+@kit.glyph_cache(2048)
 def card_tile(card: str, lang: str, w: int, h: int, note: str = "",
               in_play: bool = False) -> tuple[Image.Image, tuple[str, ...]]:
     """A card face: a coloured band with its age and kind written on it, its name (up to
