@@ -423,13 +423,14 @@ def coin(size: int) -> Image.Image:
 
 
 def coin_value(im: Image.Image, xy: tuple[float, float], size: int, value: int | str) -> None:
-    """A coin centred on ``xy`` with ``value`` written on it."""
+    """A coin centred on ``xy`` with ``value`` written on it (never under the phone rule's
+    smallest glyph: give the coin room, 28 px or more)."""
     paste(im, coin(size), xy, center=True)
     draw_text(
         im,
         (xy[0], xy[1] + 1),
         str(value),
-        max(10, int(size * 0.62)),
+        max(MIN_GLYPH, int(size * 0.62)),
         DARK_TEXT,
         bold=True,
         anchor="mm",
@@ -493,7 +494,8 @@ def resource_chip(
     paste(im, resource(kind, size), xy, center=True)
     fill = contrast_text(RESOURCE_COLORS.get(kind, (120, 120, 120)))
     draw_text(
-        im, (xy[0], xy[1]), label, max(9, int(size * 0.6)), fill, lang, bold=bold, anchor="mm"
+        im, (xy[0], xy[1]), label, max(MIN_GLYPH, int(size * 0.6)), fill, lang, bold=bold,
+        anchor="mm",
     )
 
 
@@ -516,7 +518,7 @@ def vp_badge(size: int) -> Image.Image:
 def vp_value(im: Image.Image, xy: tuple[float, float], size: int, value: int | str) -> None:
     """A VP badge centred on ``xy`` with ``value``."""
     paste(im, vp_badge(size), xy, center=True)
-    draw_text(im, xy, str(value), max(10, int(size * 0.58)), TEXT, bold=True, anchor="mm")
+    draw_text(im, xy, str(value), max(MIN_GLYPH, int(size * 0.58)), TEXT, bold=True, anchor="mm")
 
 
 def chain_link(size: int, color: RGB = (235, 235, 235)) -> Image.Image:
@@ -726,8 +728,8 @@ def card_back(
         for gy in range(H // step + 2):
             for gx in range(W // step + 2):
                 cx, cy = gx * step + (step / 2 if gy % 2 else 0), gy * step
-                r = step * 0.3
-                ld.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=light)
+                k = step * 0.3
+                ld.polygon([(cx, cy - k), (cx + k, cy), (cx, cy + k), (cx - k, cy)], fill=light)
     clip = Image.new("L", (W, H), 0)
     ImageDraw.Draw(clip).rounded_rectangle(
         (inset, inset, W - inset, H - inset), radius=6 * s, fill=255
