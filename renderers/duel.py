@@ -954,9 +954,9 @@ def draw_city(
         by += CHIP_H + CHIP_GAP
     # science symbols and progress tokens
     sy = by + 4 + BOTTOM_ROW_H / 2
-    for row in _bottom_rows(p, lang):
+    for line in _bottom_rows(p, lang):
         sx = ix
-        for (kind, key, count), w in row:
+        for (kind, key, count), w in line:
             if kind == "sci":
                 kit.paste(im, kit.science(key, SCI), (sx + SCI / 2, sy), center=True)
                 if count > 1:
