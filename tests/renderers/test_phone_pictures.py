@@ -38,6 +38,10 @@ RENDERERS = Path(kit.__file__).resolve().parent
 EARLY = (0, 1, 3)
 FRACTIONS = (0.25, 0.5, 0.75)
 
+#: options of the odd player counts' games: the first Through the Ages game (the even
+#: counts play the full one), 7 Wonders' boards and sides chosen by the players
+OPTIONS = {"tta": {"mode": "first"}, "seven_wonders": {"wonders": "choose", "sides": "choose"}}
+
 Picture = Callable[[str], Image.Image]
 
 
@@ -46,7 +50,7 @@ def positions(game: str, players: int) -> list[Any]:
     """States of one seeded random game: its first answers, evenly spaced ones, the end."""
     engine = get_engine(game)
     seed = 7 + players
-    options = {"mode": "first"} if game == "tta" else None
+    options = OPTIONS.get(game) if players % 2 else None
     answers = playout(engine, players, seed, Rng.from_seed(seed), options=options).answers
     marks = set(EARLY) | {int(f * len(answers)) for f in FRACTIONS}
     state = engine.new_game(players, seed, options)
@@ -75,7 +79,6 @@ def pictures(game: str, players: int, state: Any) -> Iterator[tuple[str, Picture
         for seat in range(players):
             own = engine.view(state, seat)
             yield f"hand {seat}", lambda lang, v=own: sw.hand_image(v, lang, names)
-            yield f"board {seat}", lambda lang, s=seat: sw.board_image(public, s, lang, names)
             yield f"city {seat}", lambda lang, s=seat: sw.city_image(public, s, lang, names)
             if own.phase in ("choose_board", "choose_side"):
                 yield f"sides {seat}", lambda lang, v=own: sw.sides_image(v, lang, names)
