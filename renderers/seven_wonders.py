@@ -1099,11 +1099,17 @@ def draw_scoreboard(
         mil = sum(city.military_tokens)
         for kind, value in (("mil", mil), ("shield", city.shields), ("coin", city.coins),
                             ("vp", city.victory_points)):
-            text = f"{value:+d}" if kind == "mil" and value else str(value)
-            rx -= kit.draw_text(im, (rx, cy1), text, 24, kit.TEXT, bold=True, anchor="rm") + 20
-            if kind == "mil":
-                kit.paste(im, _token(1 if value >= 0 else -1, 30), (rx, cy1), center=True)
-            elif kind == "shield":
+            if kind == "mil":  # conflict tokens' sum: a slot kept, drawn once there is one
+                if value:
+                    kit.draw_text(im, (rx, cy1), f"{value:+d}", 24, kit.TEXT, bold=True,
+                                  anchor="rm")
+                    kit.paste(im, _token(1 if value > 0 else -1, 30), (rx - 58, cy1),
+                              center=True)
+                rx -= 88
+                continue
+            rx -= kit.draw_text(im, (rx, cy1), str(value), 24, kit.TEXT, bold=True,
+                                anchor="rm") + 20
+            if kind == "shield":
                 kit.paste(im, kit.shield(30), (rx, cy1), center=True)
             elif kind == "coin":
                 kit.paste(im, kit.coin(30), (rx, cy1), center=True)
@@ -1620,13 +1626,23 @@ def render_hand(
     return encode(hand_image(view, lang, player_names))
 
 
+def render_sides(
+    view: SevenWondersView, lang: str = "en", player_names: Sequence[str] | None = None
+) -> bytes:
+    """PNG of the viewer's board choice (``sides_image``): the boards offered, or both sides
+    of the viewer's own board; for the viewer's own view while the phase is
+    ``choose_board`` or ``choose_side``."""
+    return encode(sides_image(view, lang, player_names))
+
+
 def render_city(
     view: SevenWondersView,
     seat: int,
     lang: str = "en",
     player_names: Sequence[str] | None = None,
 ) -> bytes:
-    """PNG of one city (a neighbour's, say) in full."""
+    """PNG of one city (a neighbour's, say) in full: one player's board, the picture to
+    offer per player when ``table_shows_cities(view)`` is False (more than 3 players)."""
     return encode(city_image(view, seat, lang, player_names))
 
 
