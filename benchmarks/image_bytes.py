@@ -6,8 +6,9 @@ quarters, the end); at each, the pictures the bot sends: Duel's board; 7 Wonders
 seat 0's hand and one city; Innovation's board and seat 0's hand and score pile; Through
 the Ages' table and the acting seat's civilization, in English and Traditional Chinese.
 Each picture is drawn once and encoded two ways: ``kit.encode`` (what the renderers send:
-an 8-bit palette PNG) and ``kit.png_bytes`` (the lossless RGB PNG they sent before). Prints, per game and picture,
-the mean and largest size and the mean encoding time of each, and the saving.
+an 8-bit palette PNG) and ``kit.png_bytes`` (the lossless RGB PNG they sent before).
+Prints, per game and picture, the mean and largest size and the mean encoding time of
+each, and the saving.
 
     .venv/bin/python benchmarks/image_bytes.py [--seed 7] [--lang en --lang zh-TW]
         [--out DIR]  # DIR: also write every picture as sent, to look at
