@@ -3,11 +3,12 @@
 One random game of each game at its largest table (Duel 2, 7 Wonders 7, Innovation 4,
 Through the Ages 4, the full game); five positions of it (the start, a quarter, half, three
 quarters, the end); at each, the pictures the bot sends: Duel's board; 7 Wonders' table,
-seat 0's hand and one city; Innovation's board; Through the Ages' table and the acting
-seat's civilization, in English and Traditional Chinese. Each picture is drawn once and
-encoded two ways: ``kit.encode`` (what the renderers send: an 8-bit palette PNG) and
-``kit.png_bytes`` (the lossless RGB PNG they sent before). Prints, per game and picture,
-the mean and largest size and the mean encoding time of each, and the saving.
+seat 0's hand and one city; Innovation's board and seat 0's hand and score pile; Through
+the Ages' table and the acting seat's civilization, in English and Traditional Chinese.
+Each picture is drawn once and encoded two ways: ``kit.encode`` (what the renderers send:
+an 8-bit palette PNG) and ``kit.png_bytes`` (the lossless RGB PNG they sent before).
+Prints, per game and picture, the mean and largest size and the mean encoding time of
+each, and the saving.
 
     .venv/bin/python benchmarks/image_bytes.py [--seed 7] [--lang en --lang zh-TW]
         [--out DIR]  # DIR: also write every picture as sent, to look at
@@ -62,6 +63,7 @@ def pictures(game: str, lang: str, seed: int) -> Iterator[tuple[str, Image.Image
             yield "board", duel.render_image(public, lang, names)
         elif game == "innovation":
             yield "board", innovation.render_image(public, lang, names)
+            yield "hand", innovation.hand_image(engine.view(st, 0), lang, names)
         elif game == "seven_wonders":
             yield "table", sw.table_image(public, lang, names)
             yield "hand", sw.hand_image(engine.view(st, 0), lang, names)

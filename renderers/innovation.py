@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TypeVar
 
 from PIL import Image, ImageDraw
@@ -33,11 +32,12 @@ from i18n import has
 from renderers import kit
 
 GAME = "innovation"
-WIDTH = 1400
+WIDTH = kit.PHONE_WIDTH  # laid out for a phone first (issue 18)
 MARGIN = 16
 PAD = 16  # inside a player panel
 INNER_W = WIDTH - 2 * MARGIN - 2 * PAD
-CW, CH = 206, 132  # a top card on a board
+CW, CH = 206, 140  # a top card on a board
+NAME_H = 34  # the name across the top of a card, above its icons
 ICON = 44  # icon on a top card
 SLOT_PAD = 7
 STEPS = (44, 38, 32)  # width of a left/right strip, widest first (narrower when crowded)
@@ -113,10 +113,16 @@ class Painter:
 # -- card pieces (cached) -----------------------------------------------------------------
 
 
+def _g(px: float) -> int:
+    """A glyph's size, never under the phone rule's smallest."""
+    return max(kit.MIN_GLYPH, int(px))
+
+
 def _slot_xy(position: str, w: int, h: int, size: int, pad: int = SLOT_PAD) -> tuple[int, int]:
-    """Top-left corner of an icon position on a ``w`` x ``h`` card."""
+    """Top-left corner of an icon position on a ``w`` x ``h`` card (the top-left icon sits
+    under the name band: a phone needs the name whole, on one line)."""
     if position == "top_left":
-        return pad, pad
+        return pad, NAME_H + 2
     y = h - pad - size
     if position == "bottom_left":
         return pad, y
@@ -136,7 +142,7 @@ def _spot(im: Image.Image, spot: str, xy: tuple[float, float], size: int, age: i
                 im,
                 (xy[0] + size / 2, xy[1] + size / 2),
                 str(age),
-                int(size * 0.46),
+                _g(size * 0.46),
                 kit.TEXT,
                 bold=True,
                 anchor="mm",
@@ -158,7 +164,7 @@ def _card_base(w: int, h: int, color: str, radius: int = 10) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=256)
+@kit.glyph_cache(256)
 def top_card_tile(card_id: str) -> Image.Image:
     """A top card: its four icon positions (the hexagon shows the age), name, dogma icon."""
     c = cat.CARDS[card_id]
@@ -166,29 +172,13 @@ def top_card_tile(card_id: str) -> Image.Image:
     for pos in cat.POSITIONS:
         _spot(im, c.icons.at(pos), _slot_xy(pos, CW, CH, ICON), ICON, c.age)
     fill = kit.CARD_COLORS[c.color]
-    tx0 = SLOT_PAD + ICON + 6
-    tw = CW - tx0 - 8
-    lines, size = _fit_name(c.name, tw)
-    top_h = SLOT_PAD + ICON
-    kit.draw_lines(
-        im, (tx0 + tw / 2, top_h / 2 + 4), lines, size, kit.contrast_text(fill), bold=True,
-        leading=1.05,
-    )
-    # dogma icon: between the top icon and the bottom row, on the right
-    small = 26
-    y = top_h + (CH - 2 * SLOT_PAD - 2 * ICON - small) // 2
-    kit.paste(im, kit.inno_icon(c.dogma_icon, small), (CW - 8 - small, y))
+    label = kit.clip(c.name, 22, CW - 14, "en", True)
+    kit.draw_text(im, (CW / 2, NAME_H / 2 + 3), label, 22, kit.contrast_text(fill), bold=True,
+                  anchor="mm")
+    # dogma icon: beside the top-left icon, on the right
+    small = 30
+    kit.paste(im, kit.inno_icon(c.dogma_icon, small), (CW - 10 - small, NAME_H + 8))
     return im
-
-
-def _fit_name(text: str, width: int) -> tuple[tuple[str, ...], int]:
-    """The largest size at which the name fits two lines without breaking a word."""
-    words = text.split()
-    for size in (22, 20, 19, 18, 17, 16, 15):
-        lines = kit.wrap(text, size, width, "en", 3, True)
-        if len(lines) <= 2 and [w for ln in lines for w in ln.split()] == words:
-            return lines, size
-    return kit.wrap(text, 15, width, "en", 2, True), 15
 
 
 def _strip_slots(direction: str, card_id: str | None, icons: Sequence[str]) -> tuple[str, ...]:
@@ -213,7 +203,7 @@ def _strip_slots(direction: str, card_id: str | None, icons: Sequence[str]) -> t
     return tuple(slots)
 
 
-@lru_cache(maxsize=2048)
+@kit.glyph_cache(2048)
 def strip_tile(color: str, direction: str, slots: tuple[str, ...], step: int) -> Image.Image:
     """The visible edge of a covered card in a splayed pile."""
     fill = kit.shade(kit.CARD_COLORS[color], 0.86)
@@ -251,7 +241,7 @@ def strip_tile(color: str, direction: str, slots: tuple[str, ...], step: int) ->
     return im
 
 
-@lru_cache(maxsize=16)
+@kit.glyph_cache(16)
 def empty_pile_tile(color: str, h: int) -> Image.Image:
     """An empty colour slot: a dashed outline in the colour."""
     fill = kit.CARD_COLORS[color]
@@ -268,7 +258,7 @@ def empty_pile_tile(color: str, h: int) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=64)
+@kit.glyph_cache(64)
 def _arrow(direction: str, size: int) -> Image.Image:
     def draw(d: ImageDraw.ImageDraw, s: float) -> None:
         w = size * s
@@ -325,7 +315,7 @@ def pile_rows(piles: Sequence[PileView], width: int = INNER_W) -> list[PileRow]:
     used = 0
     for p in piles:
         w = pile_size(p, step)[0]
-        if cur and used + w > width:
+        if cur and (used + w > width or len(cur) == 3):  # 3 + 2 reads better than 4 + 1
             rows.append(PileRow(cur, step, max(pile_size(q, step)[1] for q in cur)))
             cur, used = [], 0
         cur.append(p)
@@ -382,10 +372,10 @@ def draw_pile(
 
 # -- small chips -----------------------------------------------------------------------------
 
-CHIP = 34
+CHIP = 38
 
 
-@lru_cache(maxsize=64)
+@kit.glyph_cache(64)
 def age_chip(age: int, style: str, size: int = CHIP) -> Image.Image:
     """A square with an age number: ``back`` (face-down card), ``gold`` (achievement),
     ``dim`` (achievement already taken), ``supply``."""
@@ -401,7 +391,7 @@ def age_chip(age: int, style: str, size: int = CHIP) -> Image.Image:
         (0, 0, size - 1, size - 1), radius=size // 5, fill=fill, outline=rim, width=2
     )
     kit.draw_text(
-        im, (size / 2, size / 2 + 1), str(age), int(size * 0.56), ink, bold=True, anchor="mm"
+        im, (size / 2, size / 2 + 1), str(age), _g(size * 0.56), ink, bold=True, anchor="mm"
     )
     return im
 
@@ -418,7 +408,7 @@ def _ages_width(ages: Sequence[int]) -> int:
     for _, n in _grouped(ages):
         w += CHIP + 6
         if n > 1:
-            w += kit.text_width(f"×{n}", 20, bold=True) + 4
+            w += kit.text_width(f"×{n}", 22, bold=True) + 4
     return w
 
 
@@ -427,7 +417,7 @@ def _draw_ages(pt: Painter, x: float, cy: float, ages: Sequence[int], style: str
         pt.paste(age_chip(age, style), (x, cy - CHIP / 2))
         x += CHIP + 4
         if n > 1:
-            x += pt.text((x, cy), f"×{n}", 20, kit.TEXT, True, "lm") + 4
+            x += pt.text((x, cy), f"×{n}", 22, kit.TEXT, True, "lm") + 4
         x += 2
     return x
 
@@ -477,7 +467,7 @@ def _info_groups(p: PlayerView, lang: str) -> list[Group]:
 def _achievement_chip_w(aid: str, age: int | None, lang: str) -> int:
     if age is not None:
         return CHIP
-    return kit.text_width(name(aid, lang), 20, lang, True) + 20
+    return kit.text_width(name(aid, lang), 22, lang, True) + 20
 
 
 def _flow(items: Sequence[T], widths: Sequence[int], width: int, gap: int) -> list[list[T]]:
@@ -503,7 +493,7 @@ RESULT_COLUMNS = ("col_score", "col_ach", "col_cards")
 
 
 def _own_chip_w(card_id: str) -> int:
-    return kit.text_width(name(card_id), 20, bold=True) + CHIP + 18
+    return kit.text_width(name(card_id), 22, bold=True) + CHIP + 18
 
 
 def _own_label_w(lang: str) -> int:
@@ -584,22 +574,26 @@ def draw_panel(
     if asked:
         d.polygon([(nx, cy - 12), (nx + 18, cy), (nx, cy + 12)], fill=kit.HIGHLIGHT)
         nx += 28
-    pname = _seat_name(names, seat)
-    pname = kit.wrap(pname, 32, 420, lang, 1, True)[0]
-    nx += pt.text((nx, cy), pname, 32, accent, True, "lm") + 14
-    for text, color in _badges(view, seat, lang):
-        bw = kit.text_width(text, 20, lang, True) + 20
-        d.rounded_rectangle((nx, cy - 15, nx + bw, cy + 15), radius=15, fill=color)
-        pt.text((nx + bw / 2, cy + 1), text, 20, kit.contrast_text(color), True, "mm")
-        nx += bw + 8
     # icon totals, right-aligned
     rx = x1 - PAD
-    cell = 96
+    cell = 80
+    icons_x = rx - len(cat.ICONS) * cell
     for i, icon in enumerate(reversed(cat.ICONS)):
         cx = rx - (i + 1) * cell
         n = p.icons.get(icon, 0)
-        pt.paste(kit.inno_icon(icon, 42), (cx + 4, cy - 21))
-        pt.text((cx + 52, cy + 1), str(n), 32, kit.TEXT if n else kit.TEXT_DIM, bool(n), "lm")
+        pt.paste(kit.inno_icon(icon, 38), (cx + 2, cy - 19))
+        pt.text((cx + 44, cy + 1), str(n), 28, kit.TEXT if n else kit.TEXT_DIM, bool(n), "lm")
+    badges = [(text, color, kit.text_width(text, 22, lang, True) + 20)
+              for text, color in _badges(view, seat, lang)]
+    room = icons_x - 12 - nx - sum(bw + 8 for _, _, bw in badges)
+    pname = kit.clip(_seat_name(names, seat), 30, max(140, room), lang, True)
+    nx += pt.text((nx, cy), pname, 30, accent, True, "lm") + 12
+    for text, color, bw in badges:
+        if nx + bw > icons_x - 8:
+            break
+        d.rounded_rectangle((nx, cy - 16, nx + bw, cy + 16), radius=16, fill=color)
+        pt.text((nx + bw / 2, cy + 1), text, 22, kit.contrast_text(color), True, "mm")
+        nx += bw + 8
     # info lines: hand, score pile, achievements
     iy = y + HEAD_H
     for info in lay.info_lines:
@@ -639,10 +633,10 @@ def _draw_own_chip(pt: Painter, x: float, cy: float, card_id: str) -> int:
     c = cat.CARDS[card_id]
     fill = kit.CARD_COLORS[c.color]
     w = _own_chip_w(card_id)
-    pt.draw.rounded_rectangle((x, cy - 17, x + w, cy + 17), radius=8, fill=fill)
-    pt.paste(kit.inno_hex(30, HEX_FILL), (x + 4, cy - 15))
-    pt.text((x + 19, cy + 1), str(c.age), 16, kit.TEXT, True, "mm")
-    pt.text((x + CHIP + 6, cy + 1), name(card_id), 20, kit.contrast_text(fill), True, "lm")
+    pt.draw.rounded_rectangle((x, cy - 19, x + w, cy + 19), radius=8, fill=fill)
+    pt.paste(kit.inno_hex(34, HEX_FILL), (x + 2, cy - 17))
+    pt.text((x + 19, cy + 1), str(c.age), 22, kit.TEXT, True, "mm")
+    pt.text((x + CHIP + 6, cy + 1), name(card_id), 22, kit.contrast_text(fill), True, "lm")
     return w
 
 
@@ -688,14 +682,14 @@ def _draw_achievement(
         outline=kit.GOLD if available else (80, 84, 96),
         width=2,
     )
-    pt.text((x + w / 2, cy + 1), label, 20, kit.TEXT if available else (120, 124, 136), True, "mm")
+    pt.text((x + w / 2, cy + 1), label, 22, kit.TEXT if available else (120, 124, 136), True, "mm")
     return w
 
 
 # -- header, shared area, result -------------------------------------------------------------
 
 STATUS_H = 64
-TABLE_H = 2 * 52 + 20
+TABLE_H = 3 * 52 + 20
 
 
 def _status_lines(view: InnovationView, names: Sequence[str], lang: str) -> list[str]:
@@ -772,29 +766,31 @@ def draw_table(pt: Painter, y: int, view: InnovationView) -> int:
     cy = y + 10 + 26
     x = x0 + PAD
     x += pt.text((x, cy), ui("supply", lang), 22, kit.TEXT_DIM, anchor="lm") + 14
+    step = (x1 - PAD - x) // 10
     for age in range(1, 11):
         n = view.supply[age - 1] if age - 1 < len(view.supply) else 0
         pt.paste(age_chip(age, "supply" if n else "dim", 40), (x, cy - 20))
         pt.texts.append(str(age))
-        x += 45
-        pt.text((x, cy), str(n), 24, kit.TEXT if n else kit.TEXT_DIM, bool(n), "lm")
-        x += 44
-    rx = x1 - PAD
-    text = ui("to_win", lang, n=view.achievements_to_win)
-    rx -= pt.text((rx, cy), text, 26, kit.GOLD, True, "rm") + 24
-    if view.removed_count:
-        pt.text((rx, cy), ui("removed", lang, n=view.removed_count), 22, kit.TEXT_DIM, anchor="rm")
-    # available age achievements, then the special achievements
+        pt.text((x + 44, cy), str(n), 24, kit.TEXT if n else kit.TEXT_DIM, bool(n), "lm")
+        x += step
+    # available age achievements and what it takes to win; then the special achievements
     cy += 52
     x = x0 + PAD
     x += pt.text((x, cy), ui("achievements", lang), 22, kit.TEXT_DIM, anchor="lm") + 14
     for age in range(1, 10):
         _draw_achievement(pt, x, cy, f"age_{age}", age, age in view.age_achievements)
-        x += CHIP + 6
-    x += 24
+        x += CHIP + 5
+    rx = x1 - PAD
+    text = ui("to_win", lang, n=view.achievements_to_win)
+    rx -= pt.text((rx, cy), text, 26, kit.GOLD, True, "rm") + 24
+    cy += 52
+    x = x0 + PAD
+    if view.removed_count:
+        pt.text((x1 - PAD, cy), ui("removed", lang, n=view.removed_count), 22, kit.TEXT_DIM,
+                anchor="rm")
     x += pt.text((x, cy), ui("specials", lang), 22, kit.TEXT_DIM, anchor="lm") + 14
     for sid in cat.SPECIAL_IDS:
-        x += _draw_achievement(pt, x, cy, sid, None, sid in view.special_achievements) + 8
+        x += _draw_achievement(pt, x, cy, sid, None, sid in view.special_achievements) + 6
     return TABLE_H
 
 
@@ -822,12 +818,13 @@ def draw_result(pt: Painter, y: int, view: InnovationView, names: Sequence[str])
     kind = name(f"victory_{res.victory}", lang)
     ty = y + 36
     x = x0 + PAD + 8
-    x += pt.text((x, ty), title, 34, kit.GOLD, True, "lm") + 20
+    title = kit.clip(title, 32, x1 - x - 24 - kit.text_width(f"({kind})", 24, lang), lang, True)
+    x += pt.text((x, ty), title, 32, kit.GOLD, True, "lm") + 16
     pt.text((x, ty + 2), f"({kind})", 24, kit.TEXT, anchor="lm")
-    cols = (x0 + 420, x0 + 700, x0 + 980)
+    cols = (x0 + 480, x0 + 680, x0 + 860)
     hy = y + 88
     for cx, key2 in zip(cols, RESULT_COLUMNS, strict=True):
-        pt.text((cx, hy), ui(key2, lang), 20, kit.TEXT_DIM, anchor="mm")
+        pt.text((cx, hy), ui(key2, lang), 22, kit.TEXT_DIM, anchor="mm")
     ry = hy + 22
     for sc in sorted(res.scores, key=lambda s: (s.rank, s.seat)):
         cy = ry + RESULT_ROW_H / 2
@@ -835,7 +832,7 @@ def draw_result(pt: Painter, y: int, view: InnovationView, names: Sequence[str])
         accent = kit.SEAT_COLORS[sc.seat % len(kit.SEAT_COLORS)]
         pt.text((x0 + PAD + 20, cy), f"#{sc.rank}", 26, kit.GOLD if win else kit.TEXT_DIM, True,
                 "lm")
-        nm = kit.wrap(_seat_name(names, sc.seat), 28, 300, lang, 1, True)[0]
+        nm = kit.wrap(_seat_name(names, sc.seat), 28, 290, lang, 1, True)[0]
         pt.text((x0 + PAD + 80, cy), nm, 28, accent, True, "lm")
         b = sc.breakdown
         vals = (
@@ -910,6 +907,97 @@ def warm_up() -> None:
         top_card_tile(cid)
 
 
+# -- one seat's hand and score pile (the private panel) ----------------------------------------
+
+HAND_COLS = 4
+HAND_GAP = (WIDTH - 2 * MARGIN - HAND_COLS * CW) // (HAND_COLS - 1)
+SECTION_H = 48
+
+
+def _by_age(cards: Sequence[str]) -> list[str]:
+    """Cards by age, then colour (as a player sorts a hand)."""
+    return sorted(cards, key=lambda c: (cat.CARDS[c].age, cat.COLORS.index(cat.CARDS[c].color),
+                                        cat.CARDS[c].name))
+
+
+def _section_height(cards: Sequence[str] | None, ages: Sequence[int]) -> int:
+    if cards is None:  # not the owner: the backs only
+        return SECTION_H + (CHIP + 16 if ages else 40)
+    rows = (len(cards) + HAND_COLS - 1) // HAND_COLS
+    return SECTION_H + (rows * (CH + 12) if cards else 40)
+
+
+def _draw_section(pt: Painter, y: int, title: str, cards: Sequence[str] | None,
+                  ages: Sequence[int], right: str = "") -> int:
+    """A titled grid of card faces (or, for another seat, their ages); returns its height."""
+    lang = pt.lang
+    pt.text((MARGIN + 4, y + SECTION_H / 2), title, 26, kit.GOLD, True, "lm")
+    if right:
+        pt.text((WIDTH - MARGIN - 4, y + SECTION_H / 2), right, 26, kit.GOLD, True, "rm")
+    y += SECTION_H
+    if cards is None:
+        if ages:
+            _draw_ages(pt, MARGIN + 4, y + CHIP / 2 + 4, ages, "back")
+        else:
+            pt.text((MARGIN + 4, y + 16), ui("none", lang), 24, kit.TEXT_DIM, anchor="lm")
+        return _section_height(cards, ages)
+    if not cards:
+        pt.text((MARGIN + 4, y + 16), ui("none", lang), 24, kit.TEXT_DIM, anchor="lm")
+    for i, cid in enumerate(_by_age(cards)):
+        r, c = divmod(i, HAND_COLS)
+        pt.card(cid, (MARGIN + c * (CW + HAND_GAP), y + r * (CH + 12)))
+    return _section_height(cards, ages)
+
+
+def hand_painter(
+    view: InnovationView, lang: str = "en", player_names: Sequence[str] | None = None
+) -> Painter:
+    """The viewer's hand and score pile as card faces (ages, colours, icons), drawn as
+    ``/card`` draws one card, but four a row; the strings drawn are in ``.texts``."""
+    lang = kit.language(lang)
+    names = list(player_names or ())
+    seat = view.seat if view.seat is not None else 0
+    p = next(q for q in view.players if q.seat == seat)
+    choice = [p.initial_choice] if p.initial_choice else None
+    hand_title = ui("your_hand", lang)
+    sections: list[tuple[str, list[str] | None, list[int], str]] = []
+    if choice:
+        sections.append((ui("your_choice", lang), choice, [], ""))
+    sections.append((hand_title, p.hand, p.hand_ages, f"×{p.hand_count}"))
+    total = ui("points", lang, n=p.score_total) if p.score_total is not None else ""
+    sections.append((ui("your_score", lang), p.score, p.score_ages, total))
+    height = 64 + sum(_section_height(c, a) + 8 for _, c, a, _ in sections) + MARGIN
+    im = Image.new("RGB", (WIDTH, height), kit.BG)
+    pt = Painter(im, lang)
+    accent = kit.SEAT_COLORS[seat % len(kit.SEAT_COLORS)]
+    pt.draw.rounded_rectangle((MARGIN, 8, WIDTH - MARGIN, 58), radius=12, fill=kit.PANEL,
+                              outline=accent, width=3)
+    x = MARGIN + 16
+    x += pt.text((x, 33), kit.clip(_seat_name(names, seat), 28, 520, lang, True), 28, accent,
+                 True, "lm") + 16
+    pt.text((x, 34), name("game_title", lang), 22, kit.TEXT_DIM, anchor="lm")
+    y = 64
+    for title, cards, ages, right in sections:
+        y += _draw_section(pt, y, title, cards, ages, right) + 8
+    return pt
+
+
+def hand_image(
+    view: InnovationView, lang: str = "en", player_names: Sequence[str] | None = None
+) -> Image.Image:
+    """The private panel's picture of the viewer's hand and score pile
+    (``render_hand`` encodes it)."""
+    return hand_painter(view, lang, player_names).im
+
+
+def render_hand(
+    view: InnovationView, lang: str = "en", player_names: Sequence[str] | None = None
+) -> bytes:
+    """PNG of the viewing seat's hand and score pile (its own view: ``engine.view(state,
+    seat)``; another seat's view shows only the ages, as the table does)."""
+    return encode(hand_image(view, lang, player_names))
+
+
 # -- one card, large (/card) --------------------------------------------------------------------
 
 CARD_IMG_W = 900
@@ -967,11 +1055,11 @@ def render_card_image(card_id: str, lang: str = "en") -> Image.Image:
         pt.paste(kit.inno_icon(c.dogma_icon, 52), (ox + pad + 14, y + 12))
         tag = ui("demand" if kind == "demand" else "coop", lang)
         tag_fill = (200, 44, 40) if kind == "demand" else (70, 74, 88)
-        tw = kit.text_width(tag, 20, lang, True) + 20
+        tw = kit.text_width(tag, 22, lang, True) + 20
         pt.draw.rounded_rectangle(
             (ox + text_x, y + 8, ox + text_x + tw, y + 36), radius=14, fill=tag_fill
         )
-        pt.text((ox + text_x + tw / 2, y + 23), tag, 20, kit.TEXT, True, "mm")
+        pt.text((ox + text_x + tw / 2, y + 23), tag, 22, kit.TEXT, True, "mm")
         ly = y + 40 + 18
         for line in lines:
             pt.texts.append(line)

@@ -13,10 +13,12 @@ import math
 import struct
 import threading
 import zlib
-from collections.abc import Callable, Hashable, Sequence
-from functools import lru_cache
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache, wraps
 from importlib.resources import files
-from typing import Literal
+from typing import Literal, ParamSpec, TypeVar
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
@@ -134,6 +136,68 @@ def _word(lang: str, key: str, params: tuple[tuple[str, Hashable], ...]) -> str:
     return i18n_t(lang, key, **dict(params))
 
 
+# -- the phone rule: every glyph measured --------------------------------------------
+
+#: Pictures are laid out for a phone first: at most this wide, and no glyph (text or icon)
+#: drawn smaller than ``MIN_GLYPH`` px, so that shown ~450 px wide nothing is under ~10 px.
+PHONE_WIDTH = 1000
+MIN_GLYPH = 22
+
+#: sizes (px) of the glyphs drawn while a :func:`glyph_sizes` block is active (else None)
+_GLYPHS: ContextVar[list[float] | None] = ContextVar("kit_glyphs", default=None)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def note_glyph(px: float) -> None:
+    """Record one glyph's size: the font size of a text, the height of an icon. Every text
+    draw and icon fetch of the kit calls it, so a test reads the smallest from the layout."""
+    rec = _GLYPHS.get()
+    if rec is not None:
+        rec.append(px)
+
+
+@contextmanager
+def glyph_sizes() -> Iterator[list[float]]:
+    """The sizes of every glyph drawn inside the block (nested blocks see only their own)."""
+    rec: list[float] = []
+    token = _GLYPHS.set(rec)
+    try:
+        yield rec
+    finally:
+        _GLYPHS.reset(token)
+
+
+def glyph_cache(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """``lru_cache`` for a tile with text or icons drawn on it: the smallest glyph drawn
+    while building it is remembered and noted again each time the tile is fetched, so a
+    cached tile counts in the measure as if it were drawn afresh."""
+
+    def deco(fn: Callable[P, R]) -> Callable[P, R]:
+        @lru_cache(maxsize=maxsize)
+        def build(*args: Hashable, **kw: Hashable) -> tuple[R, float | None]:
+            with glyph_sizes() as rec:
+                im = fn(*args, **kw)  # type: ignore[arg-type]
+            return im, min(rec, default=None)
+
+        @wraps(fn)
+        def get(*args: P.args, **kw: P.kwargs) -> R:
+            im, smallest = build(*args, **kw)  # type: ignore[arg-type]
+            if smallest is not None:
+                note_glyph(smallest)
+            return im
+
+        get.cache_clear = build.cache_clear  # type: ignore[attr-defined]
+        _TILE_CACHES.append(build.cache_clear)
+        return get
+
+    return deco
+
+
+_TILE_CACHES: list[Callable[[], None]] = []
+
+
 # -- fonts -----------------------------------------------------------------------------
 
 #: face index inside the Noto Sans CJK collection: Simplified / Traditional glyph shapes.
@@ -198,6 +262,7 @@ def draw_text(
     """Draw ``text`` with a cached mask; returns its width (handy for laying out a row)."""
     if not text:
         return 0
+    note_glyph(size)
     mask, dx, dy = text_mask(text, size, lang, bold, anchor)
     im.paste(fill, (int(xy[0]) + dx, int(xy[1]) + dy), mask)
     return mask.width
@@ -319,7 +384,9 @@ _SPRITES: dict[Hashable, Image.Image] = {}
 def sprite(
     key: Hashable, size: tuple[int, int], draw: Callable[[ImageDraw.ImageDraw, float], None]
 ) -> Image.Image:
-    """An RGBA sprite drawn once at 4x by ``draw(d, scale)`` in unit coordinates, then cached."""
+    """An RGBA sprite drawn once at 4x by ``draw(d, scale)`` in unit coordinates, then
+    cached; an icon, so its height is noted as a glyph each time it is fetched."""
+    note_glyph(size[1])
     cached = _SPRITES.get(key)
     if cached is not None:
         return cached
@@ -356,13 +423,14 @@ def coin(size: int) -> Image.Image:
 
 
 def coin_value(im: Image.Image, xy: tuple[float, float], size: int, value: int | str) -> None:
-    """A coin centred on ``xy`` with ``value`` written on it."""
+    """A coin centred on ``xy`` with ``value`` written on it (never under the phone rule's
+    smallest glyph: give the coin room, 28 px or more)."""
     paste(im, coin(size), xy, center=True)
     draw_text(
         im,
         (xy[0], xy[1] + 1),
         str(value),
-        max(10, int(size * 0.62)),
+        max(MIN_GLYPH, int(size * 0.62)),
         DARK_TEXT,
         bold=True,
         anchor="mm",
@@ -426,7 +494,8 @@ def resource_chip(
     paste(im, resource(kind, size), xy, center=True)
     fill = contrast_text(RESOURCE_COLORS.get(kind, (120, 120, 120)))
     draw_text(
-        im, (xy[0], xy[1]), label, max(9, int(size * 0.6)), fill, lang, bold=bold, anchor="mm"
+        im, (xy[0], xy[1]), label, max(MIN_GLYPH, int(size * 0.6)), fill, lang, bold=bold,
+        anchor="mm",
     )
 
 
@@ -449,7 +518,7 @@ def vp_badge(size: int) -> Image.Image:
 def vp_value(im: Image.Image, xy: tuple[float, float], size: int, value: int | str) -> None:
     """A VP badge centred on ``xy`` with ``value``."""
     paste(im, vp_badge(size), xy, center=True)
-    draw_text(im, xy, str(value), max(10, int(size * 0.58)), TEXT, bold=True, anchor="mm")
+    draw_text(im, xy, str(value), max(MIN_GLYPH, int(size * 0.58)), TEXT, bold=True, anchor="mm")
 
 
 def chain_link(size: int, color: RGB = (235, 235, 235)) -> Image.Image:
@@ -633,9 +702,11 @@ def card_back(
     """The back of a face-down card: coloured, patterned, with a big label (I/II/III, G)."""
     key = ("back", w, h, base, label, accent, pattern)
     cached = _SPRITES.get(key)
+    s = _SS
+    r = min(w * s, h * s) * 0.22
+    note_glyph(int(r / s))  # the label drawn on it
     if cached is not None:
         return cached
-    s = _SS
     W, H = w * s, h * s
     inset = 7 * s
     big = Image.new("RGBA", (W, H), (0, 0, 0, 0))
@@ -657,8 +728,8 @@ def card_back(
         for gy in range(H // step + 2):
             for gx in range(W // step + 2):
                 cx, cy = gx * step + (step / 2 if gy % 2 else 0), gy * step
-                r = step * 0.3
-                ld.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=light)
+                k = step * 0.3
+                ld.polygon([(cx, cy - k), (cx + k, cy), (cx, cy + k), (cx - k, cy)], fill=light)
     clip = Image.new("L", (W, H), 0)
     ImageDraw.Draw(clip).rounded_rectangle(
         (inset, inset, W - inset, H - inset), radius=6 * s, fill=255
@@ -667,7 +738,6 @@ def card_back(
     d.rounded_rectangle(
         (inset, inset, W - inset, H - inset), radius=6 * s, outline=shade(accent, 0.9), width=2 * s
     )
-    r = min(W, H) * 0.22
     _circle(d, W / 2, H / 2, r, fill=shade(base, 0.6), outline=accent, width=2 * s)
     img = big.resize((w, h), Image.Resampling.LANCZOS)
     draw_text(img, (w / 2, h / 2 + 1), label, int(r / s), accent, bold=True, anchor="mm")
@@ -740,6 +810,8 @@ def clear_caches() -> None:
     text_width.cache_clear()
     wrap.cache_clear()
     _word.cache_clear()
+    for clear in _TILE_CACHES:
+        clear()
 
 
 # -- encoding --------------------------------------------------------------------------

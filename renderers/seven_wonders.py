@@ -28,10 +28,10 @@ from i18n import LANGUAGES
 from renderers import kit
 
 GAME = "seven_wonders"
-WIDTH = 1400
+WIDTH = kit.PHONE_WIDTH  # laid out for a phone first (issue 18)
 MARGIN = 16
 GAP = 12
-COL_W = (WIDTH - 2 * MARGIN - GAP) // 2
+COL_W = (WIDTH - 2 * MARGIN - GAP) // 2  # a neighbour's city, two a row
 HEADER_H = 96
 HEADER_H_OVER = 60  # once the game is over the "who is choosing" line is left out
 
@@ -126,25 +126,30 @@ def effect_items(effects: Sequence[cat.Effect]) -> list[Item]:
     return items
 
 
+def _g(px: float) -> int:
+    """A glyph's size, never under the phone rule's smallest."""
+    return max(kit.MIN_GLYPH, int(px))
+
+
 def _item_width(item: Item, size: int) -> int:
     kind = item[0]
     if kind == "oneof":
         n = len(item[1])  # type: ignore[arg-type]
-        return int(n * size * 0.8 + (n - 1) * size * 0.34)
+        return int(n * _g(size * 0.8) + (n - 1) * size * 0.34)
     if kind == "per":
         targets = item[3]
         n = len(targets)  # type: ignore[arg-type]
         who = item[4]
-        arrows = int(size * 0.42) * (2 if "left" in who else 0)  # type: ignore[operator]
-        return size + 8 + int(n * size * 0.5) + arrows + 2
+        arrows = _g(size * 0.42) * (2 if "left" in who else 0)  # type: ignore[operator]
+        return size + 8 + n * _g(size * 0.5) + arrows + 2
     if kind == "trade":
         n = len(item[1])  # type: ignore[arg-type]
         sides = len(item[2])  # type: ignore[arg-type]
-        return int(n * size * 0.72) + int(size * 0.8) + int(size * 0.45) * sides + 8
+        return n * (_g(size * 0.68) + 2) + _g(size * 0.8) + _g(size * 0.45) * sides + 8
     if kind == "complete":
-        return int(size * 1.8)
+        return int(size * 0.8) + _g(size * 0.5) + _g(size * 0.8) + 4
     if kind in ("freebuild", "seventh"):
-        return int(size * 1.5)
+        return int(size * 0.75) + 4 + _g(size * 0.8)
     return size
 
 
@@ -152,7 +157,7 @@ def items_width(items: Sequence[Item], size: int, gap: int = 3) -> int:
     return sum(_item_width(i, size) for i in items) + gap * max(0, len(items) - 1)
 
 
-def fit_items(items: Sequence[Item], max_w: int, size: int, min_size: int = 12) -> int:
+def fit_items(items: Sequence[Item], max_w: int, size: int, min_size: int = kit.MIN_GLYPH) -> int:
     while size > min_size and items_width(items, size) > max_w:
         size -= 1
     return size
@@ -217,7 +222,7 @@ def draw_items(
         elif kind == "vp":
             kit.vp_value(im, (cx, cy), size, item[1])  # type: ignore[arg-type]
         elif kind == "oneof":
-            small = int(size * 0.8)
+            small = _g(size * 0.8)
             px = x
             slash = size * 0.34
             for k, res in enumerate(item[1]):  # type: ignore[arg-type]
@@ -243,21 +248,22 @@ def draw_items(
                 kit.coin_value(im, (x + size / 2, cy), size, amount)  # type: ignore[arg-type]
             else:
                 kit.vp_value(im, (x + size / 2, cy), size, amount)  # type: ignore[arg-type]
-            kit.draw_text(im, (x + size + 4, cy), "/", int(size * 0.7), fg, anchor="mm")
+            kit.draw_text(im, (x + size + 4, cy), "/", _g(size * 0.7), fg, anchor="mm")
             px = x + size + 8
-            aw = int(size * 0.42)
+            aw = _g(size * 0.42)
             neighbours = "left" in who  # type: ignore[operator]
             mine = "self" in who  # type: ignore[operator]
             if neighbours:
                 _arrow(d, px + aw / 2, cy, aw * 0.8, True, fg)
                 px += aw
-            sw = int(size * 0.45)
+            sw = _g(size * 0.45) - 2
+            kit.note_glyph(sw * 1.4)  # the card swatches counted
             for t in targets:  # type: ignore[attr-defined]
                 if t == "stage":
                     _pyramid(d, px, cy, sw + 2, WONDER_GOLD)
                 else:
                     _mini_card(d, (px, cy - sw * 0.7, px + sw, cy + sw * 0.7), kit.CARD_COLORS[t])
-                px += int(size * 0.5)
+                px += _g(size * 0.5)
             if neighbours:
                 if mine:  # counted in your own city too: a dot under the cards
                     dy = cy + sw * 0.8
@@ -266,28 +272,29 @@ def draw_items(
         elif kind == "trade":
             resources, sides = item[1], item[2]
             px = x
-            aw = int(size * 0.45)
+            aw = _g(size * 0.45)
             if "left" in sides:  # type: ignore[operator]
                 _arrow(d, px + aw / 2, cy, aw * 0.8, True, fg)
                 px += aw + 2
-            small = int(size * 0.68)
+            small = _g(size * 0.68)
             for res in resources:  # type: ignore[attr-defined]
                 _chip(im, (px + small / 2, cy), res, small, letters[res], lang)
-                px += int(size * 0.72)
+                px += small + 2
             if "right" in sides:  # type: ignore[operator]
                 _arrow(d, px + aw / 2 + 1, cy, aw * 0.8, False, fg)
                 px += aw + 2
-            kit.coin_value(im, (px + size * 0.4 + 4, cy), int(size * 0.8), 1)
+            kit.coin_value(im, (px + _g(size * 0.8) / 2 + 4, cy), _g(size * 0.8), 1)
         elif kind == "complete":
             _pyramid(d, x, cy, size * 0.8, WONDER_GOLD)
             kit.draw_text(
-                im, (x + size * 0.8, cy), "✓", int(size * 0.5), GOOD, bold=True, anchor="lm"
+                im, (x + size * 0.8, cy), "✓", _g(size * 0.5), GOOD, bold=True, anchor="lm"
             )
-            kit.vp_value(im, (x + size * 1.8 - size * 0.4, cy), int(size * 0.8), item[1])  # type: ignore[arg-type]
+            vp = _g(size * 0.8)
+            kit.vp_value(im, (x + w - vp / 2, cy), vp, item[1])  # type: ignore[arg-type]
         elif kind == "freebuild":
             box = (x + 2, cy - size * 0.48, x + size * 0.75, cy + size * 0.48)
             _mini_card(d, box, (236, 230, 214))
-            kit.coin_value(im, (x + size * 1.05, cy), int(size * 0.8), 0)
+            kit.coin_value(im, (x + w - _g(size * 0.8) / 2, cy), _g(size * 0.8), 0)
             label = {"first_card_of_each_color": "◆", "first_card_of_each_age": "1"}.get(
                 str(item[1]), "6"
             )
@@ -295,7 +302,7 @@ def draw_items(
                 im,
                 ((box[0] + box[2]) / 2, cy),
                 label,
-                int(size * 0.45),
+                _g(size * 0.45),
                 kit.DARK_TEXT,
                 bold=True,
                 anchor="mm",
@@ -305,9 +312,9 @@ def draw_items(
                 d, (x + 2, cy - size * 0.48, x + size * 0.75, cy + size * 0.48), (90, 94, 110)
             )
             kit.draw_text(
-                im, (x + size * 0.4, cy), "7", int(size * 0.5), kit.TEXT, bold=True, anchor="mm"
+                im, (x + size * 0.4, cy), "7", _g(size * 0.5), kit.TEXT, bold=True, anchor="mm"
             )
-            _arrow(d, x + size * 1.15, cy, size * 0.4, False, fg)
+            _arrow(d, x + size * 0.75 + 4 + _g(size * 0.8) / 2, cy, _g(size * 0.5), False, fg)
         elif kind == "revive":
             for k in (2, 0):
                 _mini_card(
@@ -340,11 +347,11 @@ def draw_items(
 
 # -- cached sprites --------------------------------------------------------------------
 
-CHIP_H = 34
-CHIP_SIZE = 18
+CHIP_H = 38
+CHIP_SIZE = 22
 
 
-@lru_cache(maxsize=1024)
+@kit.glyph_cache(1024)
 def building_chip(card_id: str, lang: str) -> Image.Image:
     """A built card in a city: a chip in the card's colour with its name."""
     c = cat.CARDS[card_id]
@@ -361,14 +368,14 @@ def building_chip(card_id: str, lang: str) -> Image.Image:
     return im
 
 
-STAGE_H = 74
+STAGE_H = 96
 
 
 def _stage_def(board: str, side: str, stage: int) -> cat.StageDef:
     return cat.WONDERS[board].sides[side].stages[stage - 1]  # type: ignore[index]
 
 
-@lru_cache(maxsize=512)
+@kit.glyph_cache(512)
 def stage_tile(board: str, side: str, stage: int, built_age: int, w: int, lang: str) -> Image.Image:
     """One wonder stage (``built_age`` 0 = not built): built ones gilded with the Age of the
     card tucked under them, unbuilt ones muted with their cost above their effect."""
@@ -387,23 +394,23 @@ def stage_tile(board: str, side: str, stage: int, built_age: int, w: int, lang: 
     eff = effect_items(sd.effects)
     fg = kit.DARK_TEXT if built else kit.TEXT
     # stage number in the corner
-    kit.draw_text(im, (8, 6), str(stage), 15, fg, bold=True, anchor="lt")
+    kit.draw_text(im, (8, 4), str(stage), 22, fg, bold=True, anchor="lt")
     if built:
         tag = kit.roman(built_age)
-        tw = kit.text_width(tag, 14, bold=True) + 10
-        d.rounded_rectangle((w - tw - 6, 5, w - 6, 23), radius=5, fill=(110, 70, 40))
-        kit.draw_text(im, (w - 6 - tw / 2, 14), tag, 14, kit.GOLD, bold=True, anchor="mm")
-        sz = fit_items(eff, w - 16, 34)
-        draw_items(im, (w - items_width(eff, sz)) / 2, STAGE_H / 2 + 6, eff, sz, lang, fg=fg)
+        tw = kit.text_width(tag, 22, bold=True) + 12
+        d.rounded_rectangle((w - tw - 6, 5, w - 6, 33), radius=5, fill=(110, 70, 40))
+        kit.draw_text(im, (w - 6 - tw / 2, 19), tag, 22, kit.GOLD, bold=True, anchor="mm")
+        sz = fit_items(eff, w - 16, 36)
+        draw_items(im, (w - items_width(eff, sz)) / 2, STAGE_H / 2 + 12, eff, sz, lang, fg=fg)
     else:
         cost = cost_items(sd.cost)
-        csz = fit_items(cost, w - 36, 24, 10)
-        d.rounded_rectangle((24, 5, w - 6, 5 + csz + 6), radius=6, fill=(48, 44, 40))
+        csz = fit_items(cost, w - 40, 30)
+        d.rounded_rectangle((28, 5, w - 6, 5 + csz + 8), radius=6, fill=(48, 44, 40))
         draw_items(
-            im, 24 + (w - 30 - items_width(cost, csz, 2)) / 2, 8 + csz / 2, cost, csz, lang, 2
+            im, 28 + (w - 34 - items_width(cost, csz, 2)) / 2, 9 + csz / 2, cost, csz, lang, 2
         )
-        esz = fit_items(eff, w - 12, 30)
-        draw_items(im, (w - items_width(eff, esz)) / 2, STAGE_H - 4 - 15, eff, esz, lang, fg=fg)
+        esz = fit_items(eff, w - 12, 34)
+        draw_items(im, (w - items_width(eff, esz)) / 2, STAGE_H - 6 - 17, eff, esz, lang, fg=fg)
     return im
 
 
@@ -440,7 +447,7 @@ def military_token(value: int, size: int) -> Image.Image:
             img,
             (size / 2, size / 2),
             str(value),
-            int(size * 0.58),
+            _g(size * 0.58),
             kit.TEXT,
             bold=True,
             anchor="mm",
@@ -459,12 +466,12 @@ def military_token(value: int, size: int) -> Image.Image:
 
     img = kit.sprite(("sw_defeat", size), (size, size), draw).copy()
     kit.draw_text(
-        img, (size / 2, size / 2), str(value), int(size * 0.5), kit.TEXT, bold=True, anchor="mm"
+        img, (size / 2, size / 2), str(value), _g(size * 0.6), kit.TEXT, bold=True, anchor="mm"
     )
     return img
 
 
-@lru_cache(maxsize=64)
+@kit.glyph_cache(64)
 def _token(value: int, size: int) -> Image.Image:
     return military_token(value, size)
 
@@ -489,9 +496,9 @@ def hourglass(size: int, fill: kit.RGB = CHOOSING) -> Image.Image:
 
 # -- city panel ------------------------------------------------------------------------
 
-CITY_HEAD_H = 66
-WONDER_TITLE_H = 34
-MIL_ROW_H = 44
+CITY_HEAD_H = 78
+WONDER_TITLE_H = 42
+MIL_ROW_H = 48
 
 
 def _building_rows(cards: Sequence[str], lang: str, inner_w: int) -> list[list[tuple[str, int]]]:
@@ -563,7 +570,7 @@ def _draw_stages(
         kit.paste(im, stage_tile(board, side, i + 1, age, sw, lang), (x + i * (sw + 8), y))
 
 
-SIDE_LABEL_W = 54
+SIDE_LABEL_W = 76
 
 
 def _draw_both_sides(im: Image.Image, x: int, y: int, w: int, board: str, lang: str) -> None:
@@ -575,8 +582,8 @@ def _draw_both_sides(im: Image.Image, x: int, y: int, w: int, board: str, lang: 
         kit.draw_text(
             im,
             (cx, ry + STAGE_H / 2 + 16),
-            kit.clip(ui(side, lang), 15, SIDE_LABEL_W - 4, lang),
-            15,
+            kit.clip(ui(side, lang), 22, SIDE_LABEL_W - 4, lang),
+            22,
             kit.TEXT_DIM,
             lang,
             anchor="mm",
@@ -584,7 +591,7 @@ def _draw_both_sides(im: Image.Image, x: int, y: int, w: int, board: str, lang: 
         _draw_stages(im, x + SIDE_LABEL_W, ry, w - SIDE_LABEL_W, board, side, (), lang)
 
 
-BOARD_OFFER_H = 40 + 2 * STAGE_H + 8 + 12
+BOARD_OFFER_H = 48 + 2 * STAGE_H + 8 + 12
 
 
 def _draw_board_offer(im: Image.Image, x: int, y: int, w: int, board: str, lang: str) -> None:
@@ -598,10 +605,10 @@ def _draw_board_offer(im: Image.Image, x: int, y: int, w: int, board: str, lang:
     )
     res = cat.WONDERS[board].starting_resource
     letters = res_letters(lang)
-    _chip(im, (x + PAD + 14, y + 22), res, 28, letters[res], lang)
-    label = kit.clip(name(board, lang), 21, w - 2 * PAD - 40, lang, bold=True)
-    kit.draw_text(im, (x + PAD + 36, y + 22), label, 21, WONDER_GOLD, lang, bold=True, anchor="lm")
-    _draw_both_sides(im, x + PAD, y + 40, w - 2 * PAD, board, lang)
+    _chip(im, (x + PAD + 16, y + 25), res, 32, letters[res], lang)
+    label = kit.clip(name(board, lang), 24, w - 2 * PAD - 44, lang, bold=True)
+    kit.draw_text(im, (x + PAD + 40, y + 25), label, 24, WONDER_GOLD, lang, bold=True, anchor="lm")
+    _draw_both_sides(im, x + PAD, y + 48, w - 2 * PAD, board, lang)
 
 
 def _wonder_label(city: CityView, lang: str) -> str:
@@ -637,7 +644,7 @@ def draw_city(
     ix, iw = x + PAD, w - 2 * PAD
     right = x + w - PAD
     # counters on the right: VP so far, coins, shields
-    cy = y + 24
+    cy = y + 26
     rx = right
     for kind, value in (
         ("shield", city.shields),
@@ -660,17 +667,17 @@ def draw_city(
     nw = kit.draw_text(im, (nx, cy), label, 26, accent, lang, bold=True, anchor="lm")
     if choosing:
         hx = nx + nw + 10
-        kit.paste(im, hourglass(22), (hx + 11, cy), center=True)
-        kit.draw_text(im, (hx + 26, cy), ui("choosing", lang), 18, CHOOSING, lang, anchor="lm")
+        kit.paste(im, hourglass(24), (hx + 12, cy), center=True)
+        kit.draw_text(im, (hx + 26, cy), ui("choosing", lang), 22, CHOOSING, lang, anchor="lm")
     # neighbours (who this city trades with; hands pass towards one of them)
-    ny = y + 52
-    lt = ui("left_of", lang, name=kit.clip(kit.seat_name(names, city.left), 17, 200, lang))
-    rt = ui("right_of", lang, name=kit.clip(kit.seat_name(names, city.right), 17, 200, lang))
-    _arrow(d, nx + 5, ny, 9, True, kit.TEXT_DIM)
-    lw = kit.draw_text(im, (nx + 14, ny), lt, 17, kit.TEXT_DIM, lang, anchor="lm")
-    rx2 = nx + 14 + lw + 24
-    rw = kit.draw_text(im, (rx2, ny), rt, 17, kit.TEXT_DIM, lang, anchor="lm")
-    _arrow(d, rx2 + rw + 9, ny, 9, False, kit.TEXT_DIM)
+    ny = y + 60
+    lt = ui("left_of", lang, name=kit.clip(kit.seat_name(names, city.left), 22, 200, lang))
+    rt = ui("right_of", lang, name=kit.clip(kit.seat_name(names, city.right), 22, 200, lang))
+    _arrow(d, nx + 8, ny, 16, True, kit.TEXT_DIM)
+    lw = kit.draw_text(im, (nx + 20, ny), lt, 22, kit.TEXT_DIM, lang, anchor="lm")
+    rx2 = nx + 20 + lw + 28
+    rw = kit.draw_text(im, (rx2, ny), rt, 22, kit.TEXT_DIM, lang, anchor="lm")
+    _arrow(d, rx2 + rw + 12, ny, 16, False, kit.TEXT_DIM)
     # wonder: name, side, stages built
     wy = y + CITY_HEAD_H
     d.line([(ix, wy - 2), (right, wy - 2)], fill=kit.LINE, width=1)
@@ -682,17 +689,17 @@ def draw_city(
     side_w = 0
     if city.side:
         side_label = ui(city.side, lang)
-        side_w = 30 + kit.text_width(side_label, 18, lang) + 16
-    wname = kit.clip(_wonder_label(city, lang), 21, iw - side_w - tail_w - 20, lang, bold=True)
-    tx = ix + kit.draw_text(im, (ix, tcy), wname, 21, WONDER_GOLD, lang, bold=True, anchor="lm")
+        side_w = 30 + kit.text_width(side_label, 22, lang) + 16
+    wname = kit.clip(_wonder_label(city, lang), 22, iw - side_w - tail_w - 20, lang, bold=True)
+    tx = ix + kit.draw_text(im, (ix, tcy), wname, 22, WONDER_GOLD, lang, bold=True, anchor="lm")
     if city.side:
         tx += 12
         kit.paste(im, _sun(24, city.side == "night"), (tx + 12, tcy), center=True)
         tx += 28
-        tx += kit.draw_text(im, (tx, tcy), side_label, 18, kit.TEXT, lang, anchor="lm")
+        tx += kit.draw_text(im, (tx, tcy), side_label, 22, kit.TEXT, lang, anchor="lm")
     elif city.board:
         kit.draw_text(
-            im, (tx + 12, tcy), ui("side_pending", lang), 17, kit.TEXT_DIM, lang, anchor="lm"
+            im, (tx + 12, tcy), ui("side_pending", lang), 22, kit.TEXT_DIM, lang, anchor="lm"
         )
     if tail:
         kit.draw_text(im, (right, tcy), tail, 22, kit.TEXT, bold=True, anchor="rm")
@@ -718,15 +725,15 @@ def draw_city(
     mx = ix + 4
     if city.military_tokens:
         for v in city.military_tokens:
-            kit.paste(im, _token(v, 30), (mx + 15, mid), center=True)
-            mx += 32
+            kit.paste(im, _token(v, 36), (mx + 18, mid), center=True)
+            mx += 38
         total = sum(city.military_tokens)
         mx += (
             kit.draw_text(
                 im,
                 (mx + 4, mid),
                 f"= {total:+d}" if total else "= 0",
-                20,
+                22,
                 kit.TEXT,
                 bold=True,
                 anchor="lm",
@@ -738,14 +745,14 @@ def draw_city(
         count = city.science.get(sym, 0)
         if not count:
             continue
-        kit.paste(im, kit.science(sym, 32), (sx + 16, mid), center=True)
-        sx += 34
-        sx += kit.draw_text(im, (sx, mid), f"×{count}", 18, kit.TEXT, bold=True, anchor="lm") + 10
+        kit.paste(im, kit.science(sym, 36), (sx + 18, mid), center=True)
+        sx += 38
+        sx += kit.draw_text(im, (sx, mid), f"×{count}", 22, kit.TEXT, bold=True, anchor="lm") + 10
     if city.science_wildcards:
-        kit.paste(im, kit.science("any", 32, (110, 150, 90)), (sx + 16, mid), center=True)
-        sx += 34
+        kit.paste(im, kit.science("any", 36, (110, 150, 90)), (sx + 18, mid), center=True)
+        sx += 38
         sx += kit.draw_text(
-            im, (sx, mid), f"×{city.science_wildcards}", 18, kit.TEXT, bold=True, anchor="lm"
+            im, (sx, mid), f"×{city.science_wildcards}", 22, kit.TEXT, bold=True, anchor="lm"
         )
     if _has_mil_row(city):
         sy += MIL_ROW_H
@@ -753,7 +760,7 @@ def draw_city(
     rows = _building_rows(city.buildings, lang, iw)
     if not rows:
         kit.draw_text(
-            im, (ix + 4, sy + CHIP_H / 2), ui("none", lang), 18, kit.TEXT_DIM, lang, anchor="lm"
+            im, (ix + 4, sy + CHIP_H / 2), ui("none", lang), 22, kit.TEXT_DIM, lang, anchor="lm"
         )
     for row in rows:
         for cid, bx in row:
@@ -764,10 +771,10 @@ def draw_city(
         sy += CHIP_H + 6
 
 
-PROD_LINE_H = 40
-PROD_SIZE = 28
+PROD_LINE_H = 46
+PROD_SIZE = 32
 ONEOF_SIZE = 34  # its chips are drawn at 0.8 of this: close to the fixed resources' size
-TRADE_SIZE = 34
+TRADE_SIZE = 36
 #: a production entry: ("fixed", resource, n) or ("item", icon item, size)
 Entry = tuple[str, object, int]
 
@@ -775,7 +782,7 @@ Entry = tuple[str, object, int]
 def _entry_width(entry: Entry, lang: str) -> int:
     kind, what, n = entry
     if kind == "fixed":
-        return 30 + (kit.text_width(f"×{n}", 18, bold=True) + 2 if n > 1 else 0)
+        return PROD_SIZE + 2 + (kit.text_width(f"×{n}", 22, bold=True) + 2 if n > 1 else 0)
     return _item_width(what, n)  # type: ignore[arg-type]
 
 
@@ -814,9 +821,10 @@ def _draw_production_entry(im: Image.Image, x: float, mid: float, entry: Entry, 
     kind, what, n = entry
     if kind == "fixed":
         res = str(what)
-        _chip(im, (x + 14, mid), res, PROD_SIZE, res_letters(lang)[res], lang)
+        _chip(im, (x + PROD_SIZE / 2, mid), res, PROD_SIZE, res_letters(lang)[res], lang)
         if n > 1:
-            kit.draw_text(im, (x + 30, mid), f"×{n}", 18, kit.TEXT, bold=True, anchor="lm")
+            kit.draw_text(im, (x + PROD_SIZE + 2, mid), f"×{n}", 22, kit.TEXT, bold=True,
+                          anchor="lm")
     else:
         draw_items(im, x, mid, [what], n, lang)  # type: ignore[list-item]
 
@@ -903,8 +911,8 @@ def draw_header(
     rx = width - MARGIN - 16
     # discard pile (size only: its cards are hidden)
     label = ui("discard", lang, n=view.discard_size)
-    lw = kit.text_width(label, 20, lang)
-    kit.draw_text(im, (rx, y1), label, 20, kit.TEXT_DIM, lang, anchor="rm")
+    lw = kit.text_width(label, 22, lang)
+    kit.draw_text(im, (rx, y1), label, 22, kit.TEXT_DIM, lang, anchor="rm")
     rx -= lw + 10
     for k in (2, 1, 0):  # a little pile of face-down cards
         ImageDraw.Draw(im).rounded_rectangle(
@@ -918,8 +926,8 @@ def draw_header(
     if view.phase in ("play", "last_card", "revive") and view.age:
         left = view.direction == "left"
         label = ui("pass_left" if left else "pass_right", lang)
-        lw = kit.text_width(label, 20, lang, bold=True)
-        kit.draw_text(im, (rx, y1), label, 20, kit.GOLD, lang, bold=True, anchor="rm")
+        lw = kit.text_width(label, 22, lang, bold=True)
+        kit.draw_text(im, (rx, y1), label, 22, kit.GOLD, lang, bold=True, anchor="rm")
         rx -= lw + 24
         _direction_arrow(im, rx, y1, 13, left)
     # second line: who is still choosing
@@ -930,40 +938,40 @@ def draw_header(
     if view.phase == "choose_board" and view.boards_offered:
         x += (
             kit.draw_text(
-                im, (x, y2), ui("boards_offered", lang), 19, kit.TEXT_DIM, lang, anchor="lm"
+                im, (x, y2), ui("boards_offered", lang), 22, kit.TEXT_DIM, lang, anchor="lm"
             )
             + 10
         )
         for b in view.boards_offered:
-            label = kit.clip(name(b, lang), 18, 240, lang)
-            if x + kit.text_width(label, 18, lang) > width - MARGIN - 40:
-                kit.draw_text(im, (x, y2), "…", 18, WONDER_GOLD, anchor="lm")
+            label = kit.clip(name(b, lang), 22, 240, lang)
+            if x + kit.text_width(label, 22, lang) > width - MARGIN - 40:
+                kit.draw_text(im, (x, y2), "…", 22, WONDER_GOLD, anchor="lm")
                 break
-            x += kit.draw_text(im, (x, y2), label, 18, WONDER_GOLD, lang, anchor="lm") + 16
+            x += kit.draw_text(im, (x, y2), label, 22, WONDER_GOLD, lang, anchor="lm") + 16
         return
     if not view.waiting_for:
-        kit.draw_text(im, (x, y2), ui("all_chosen", lang), 19, kit.TEXT_DIM, lang, anchor="lm")
+        kit.draw_text(im, (x, y2), ui("all_chosen", lang), 22, kit.TEXT_DIM, lang, anchor="lm")
         return
     kit.paste(im, hourglass(22), (x + 11, y2), center=True)
     x += 28
-    x += kit.draw_text(im, (x, y2), ui("waiting", lang), 19, kit.TEXT_DIM, lang, anchor="lm") + 10
+    x += kit.draw_text(im, (x, y2), ui("waiting", lang), 22, kit.TEXT_DIM, lang, anchor="lm") + 10
     limit = width - MARGIN - 16
     for seat in view.waiting_for:
-        label = kit.clip(kit.seat_name(names, seat), 19, 200, lang, bold=True)
-        tw = kit.text_width(label, 19, lang, bold=True) + 18
+        label = kit.clip(kit.seat_name(names, seat), 22, 200, lang, bold=True)
+        tw = kit.text_width(label, 22, lang, bold=True) + 18
         if x + tw > limit:
-            kit.draw_text(im, (x, y2), "…", 19, kit.TEXT, anchor="lm")
+            kit.draw_text(im, (x, y2), "…", 22, kit.TEXT, anchor="lm")
             break
         accent = _accent(seat)
         d.rounded_rectangle(
             (x, y2 - 14, x + tw, y2 + 14), radius=8, fill=kit.shade(accent, 0.4), outline=accent
         )
-        kit.draw_text(im, (x + tw / 2, y2), label, 19, kit.TEXT, lang, bold=True, anchor="mm")
+        kit.draw_text(im, (x + tw / 2, y2), label, 22, kit.TEXT, lang, bold=True, anchor="mm")
         x += tw + 8
 
 
-SCORE_ROW_H = 40
-SCORE_HEAD_H = 92
+SCORE_ROW_H = 44
+SCORE_HEAD_H = 100
 
 
 def score_height(view: SevenWondersView) -> int:
@@ -975,27 +983,30 @@ def score_height(view: SevenWondersView) -> int:
 def _score_icon(im: Image.Image, key: str, cx: float, cy: float) -> None:
     d = ImageDraw.Draw(im)
     if key == "wonders":
-        _pyramid(d, cx - 13, cy, 26, WONDER_GOLD)
+        _pyramid(d, cx - 15, cy, 30, WONDER_GOLD)
+        kit.note_glyph(24)
     elif key == "coins":
-        kit.paste(im, kit.coin(26), (cx, cy), center=True)
+        kit.paste(im, kit.coin(30), (cx, cy), center=True)
     elif key == "military":
-        kit.paste(im, kit.shield(26), (cx, cy), center=True)
+        kit.paste(im, kit.shield(30), (cx, cy), center=True)
     elif key == "green":
-        kit.paste(im, kit.science("gear", 26), (cx, cy), center=True)
+        kit.paste(im, kit.science("gear", 30), (cx, cy), center=True)
     elif key in kit.CARD_COLORS:
         d.rounded_rectangle(
-            (cx - 10, cy - 13, cx + 10, cy + 13),
+            (cx - 11, cy - 15, cx + 11, cy + 15),
             radius=4,
             fill=kit.CARD_COLORS[key],
             outline=kit.TEXT,
             width=1,
         )
+        kit.note_glyph(30)
 
 
 def draw_scores(
     im: Image.Image, y: int, view: SevenWondersView, names: Sequence[str], lang: str
 ) -> None:
-    """Final scores: one row per player by rank, a column per category, the total."""
+    """Final scores: one row per player by rank, a column per category (its icon), the
+    total."""
     res = view.result
     assert res is not None
     h = score_height(view) - 12
@@ -1008,29 +1019,20 @@ def draw_scores(
         kit.clip(kit.seat_name(names, s), 28, each, lang, True) for s in res.winners
     )
     title = ui("wins" if len(res.winners) == 1 else "tie", lang, name=winners)
-    kit.draw_text(
-        im,
-        (WIDTH / 2, y + 26),
-        kit.clip(title, 28, WIDTH - 80, lang, True),
-        28,
-        kit.GOLD,
-        lang,
-        bold=True,
-        anchor="mm",
-    )
-    rank_x = MARGIN + 44
-    name_x = MARGIN + 80
-    col0 = MARGIN + 420
-    col_w = (WIDTH - MARGIN - 40 - col0) // (len(SCORE_KEYS) + 1)
-    hy = y + 66
+    kit.draw_text(im, (WIDTH / 2, y + 28), kit.clip(title, 28, WIDTH - 80, lang, True), 28,
+                  kit.GOLD, lang, bold=True, anchor="mm")
+    rank_x = MARGIN + 34
+    name_x = MARGIN + 62
+    col0 = MARGIN + 330
+    col_w = (WIDTH - MARGIN - 16 - col0) // (len(SCORE_KEYS) + 1)
+    hy = y + 74
     for i, key in enumerate(SCORE_KEYS):
-        cx = col0 + i * col_w + col_w / 2
-        _score_icon(im, key, cx - kit.text_width(ui(key, lang), 16, lang) / 2 - 8, hy)
-        kit.draw_text(im, (cx + 10, hy), ui(key, lang), 16, kit.TEXT_DIM, lang, anchor="mm")
+        _score_icon(im, key, col0 + i * col_w + col_w / 2, hy)
     tx = col0 + len(SCORE_KEYS) * col_w + col_w / 2
-    kit.draw_text(im, (tx, hy), ui("total", lang), 18, kit.GOLD, lang, bold=True, anchor="mm")
-    kit.draw_text(im, (rank_x, hy), ui("rank", lang), 16, kit.TEXT_DIM, lang, anchor="mm")
-    kit.draw_text(im, (name_x, hy), ui("player", lang), 16, kit.TEXT_DIM, lang, anchor="lm")
+    kit.draw_text(im, (tx, hy), kit.clip(ui("total", lang), 22, col_w + 10, lang, True), 22,
+                  kit.GOLD, lang, bold=True, anchor="mm")
+    kit.draw_text(im, (rank_x, hy), ui("rank", lang), 22, kit.TEXT_DIM, lang, anchor="mm")
+    kit.draw_text(im, (name_x, hy), ui("player", lang), 22, kit.TEXT_DIM, lang, anchor="lm")
     ry = y + SCORE_HEAD_H
     for k, score in enumerate(sorted(res.scores, key=lambda s: (s.rank, s.seat))):
         cy = ry + SCORE_ROW_H / 2
@@ -1040,71 +1042,173 @@ def draw_scores(
             )
         if score.seat in res.winners:
             d.rectangle((MARGIN + 12, ry, MARGIN + 18, ry + SCORE_ROW_H), fill=kit.GOLD)
-        kit.draw_text(
-            im,
-            (rank_x, cy),
-            str(score.rank),
-            22,
-            kit.GOLD if score.rank == 1 else kit.TEXT,
-            bold=True,
-            anchor="mm",
-        )
-        accent = _accent(score.seat)
-        nm = kit.clip(kit.seat_name(names, score.seat), 22, col0 - name_x - 20, lang, bold=True)
-        kit.draw_text(im, (name_x, cy), nm, 22, accent, lang, bold=True, anchor="lm")
+        kit.draw_text(im, (rank_x, cy), str(score.rank), 24,
+                      kit.GOLD if score.rank == 1 else kit.TEXT, bold=True, anchor="mm")
+        nm = kit.clip(kit.seat_name(names, score.seat), 24, col0 - name_x - 12, lang, bold=True)
+        kit.draw_text(im, (name_x, cy), nm, 24, _accent(score.seat), lang, bold=True,
+                      anchor="lm")
         for i, key in enumerate(SCORE_KEYS):
             v = score.breakdown.get(key, 0)
-            kit.draw_text(
-                im,
-                (col0 + i * col_w + col_w / 2, cy),
-                str(v),
-                22,
-                kit.TEXT if v else kit.TEXT_DIM,
-                anchor="mm",
-            )
+            kit.draw_text(im, (col0 + i * col_w + col_w / 2, cy), str(v), 24,
+                          kit.TEXT if v else kit.TEXT_DIM, anchor="mm")
         kit.draw_text(im, (tx, cy), str(score.total), 26, kit.GOLD, bold=True, anchor="mm")
         ry += SCORE_ROW_H
 
 
-def _grid(n: int) -> int:
-    """Columns of the city grid: 1 for a single city, else 2."""
-    return 1 if n <= 1 else 2
+#: the table shows every city in full up to this many players; beyond, a scoreboard (one
+#: row a player) and each player's board as its own picture (``city_image``), on demand
+TABLE_CITIES_MAX = 3
+BOARD_ROW_H = 88
+
+
+def table_shows_cities(view: SevenWondersView) -> bool:
+    """Whether ``table_image`` draws every city (else the bot offers ``city_image``)."""
+    return len(view.cities) <= TABLE_CITIES_MAX
+
+
+def _stage_pips(im: Image.Image, x: float, cy: float, city: CityView) -> float:
+    """One pyramid a stage, gold when built; returns the end x."""
+    d = ImageDraw.Draw(im)
+    for st in city.stages:
+        _pyramid(d, x, cy, 26, WONDER_GOLD if st.built else WONDER_DIM)
+        x += 30
+    if city.stages:
+        kit.note_glyph(22)
+    return x
+
+
+def draw_scoreboard(
+    im: Image.Image, y: int, view: SevenWondersView, names: Sequence[str], lang: str
+) -> int:
+    """One row a player: name (still choosing?), VP, coins, shields, conflict tokens; under
+    it the wonder board named in full, its side and stages, and the cards built by colour.
+    Returns the height used."""
+    d = ImageDraw.Draw(im)
+    cities = sorted(view.cities, key=lambda c: c.seat)
+    for k, city in enumerate(cities):
+        top = y + k * BOARD_ROW_H
+        accent = _accent(city.seat)
+        choosing = city.choosing and view.result is None
+        d.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + BOARD_ROW_H - 6), radius=10,
+                            fill=kit.PANEL, outline=CHOOSING if choosing else None,
+                            width=3 if choosing else 0)
+        d.rounded_rectangle((MARGIN + 4, top + 4, MARGIN + 12, top + BOARD_ROW_H - 10), radius=4,
+                            fill=accent)
+        cy1, cy2 = top + 22, top + 58
+        rx = WIDTH - MARGIN - 14
+        mil = sum(city.military_tokens)
+        for kind, value in (("mil", mil), ("shield", city.shields), ("coin", city.coins),
+                            ("vp", city.victory_points)):
+            if kind == "mil":  # conflict tokens' sum: a slot kept, drawn once there is one
+                if value:
+                    kit.draw_text(im, (rx, cy1), f"{value:+d}", 24, kit.TEXT, bold=True,
+                                  anchor="rm")
+                    kit.paste(im, _token(1 if value > 0 else -1, 30), (rx - 58, cy1),
+                              center=True)
+                rx -= 88
+                continue
+            rx -= kit.draw_text(im, (rx, cy1), str(value), 24, kit.TEXT, bold=True,
+                                anchor="rm") + 20
+            if kind == "shield":
+                kit.paste(im, kit.shield(30), (rx, cy1), center=True)
+            elif kind == "coin":
+                kit.paste(im, kit.coin(30), (rx, cy1), center=True)
+            else:
+                kit.vp_value(im, (rx, cy1), 34, ui("vp", lang))
+            rx -= 30
+        nx = MARGIN + 24
+        room = rx - nx - (40 if choosing else 0)
+        nm = kit.clip(kit.seat_name(names, city.seat), 26, room, lang, bold=True)
+        nw = kit.draw_text(im, (nx, cy1), nm, 26, accent, lang, bold=True, anchor="lm")
+        if choosing:
+            kit.paste(im, hourglass(26), (nx + nw + 20, cy1), center=True)
+        # line 2: the board in full, its side and stages; the cards built, by colour
+        counts = [(col, sum(1 for b in city.buildings if b in cat.CARDS
+                            and cat.CARDS[b].color == col)) for col in COLORS]
+        counts = [(col, n) for col, n in counts if n]
+        cx = WIDTH - MARGIN - 14
+        for col, n in reversed(counts):
+            cx -= kit.draw_text(im, (cx, cy2), str(n), 22, kit.TEXT, bold=True, anchor="rm") + 4
+            d.rounded_rectangle((cx - 20, cy2 - 13, cx - 4, cy2 + 13), radius=3,
+                                fill=kit.CARD_COLORS[col], outline=kit.TEXT, width=1)
+            kit.note_glyph(26)
+            cx -= 30
+        x = nx
+        label = _wonder_label(city, lang)
+        pips = len(city.stages) * 30 + (34 if city.side else 0)
+        x += kit.draw_text(im, (x, cy2), kit.clip(label, 22, cx - x - pips - 16, lang, True), 22,
+                           WONDER_GOLD if city.board else kit.TEXT_DIM, lang, bold=True,
+                           anchor="lm") + 10
+        if city.side:
+            kit.paste(im, _sun(26, city.side == "night"), (x + 13, cy2), center=True)
+            x += 34
+            _stage_pips(im, x, cy2, city)
+    return len(cities) * BOARD_ROW_H
 
 
 def table_image(
     view: SevenWondersView, lang: str = "en", player_names: Sequence[str] | None = None
 ) -> Image.Image:
-    """The public table as a Pillow image (``render_table`` encodes it)."""
+    """The public table as a Pillow image (``render_table`` encodes it), laid out for a
+    phone: the header, the final scores once over, a scoreboard row per player, and every
+    city in full when there are few (``table_shows_cities``)."""
     lang = kit.language(lang)
     names = list(player_names or ())
     cities = sorted(view.cities, key=lambda c: c.seat)
-    cols = _grid(len(cities))
-    col_w = COL_W if cols == 2 else WIDTH - 2 * MARGIN
-    rows = [cities[i : i + cols] for i in range(0, len(cities), cols)]
-    row_h = [max(city_height(c, lang, col_w) for c in row) for row in rows]
+    col_w = WIDTH - 2 * MARGIN
+    shown = cities if table_shows_cities(view) else []
+    city_h = [city_height(c, lang, col_w) for c in shown]
     top = header_height(view) + 8 + score_height(view)
-    height = top + sum(row_h) + GAP * (len(rows) - 1) + MARGIN
+    board_h = len(cities) * BOARD_ROW_H + 6
+    height = top + board_h + sum(h + GAP for h in city_h) + MARGIN
     im = Image.new("RGB", (WIDTH, height), kit.BG)
     draw_header(im, view, names, lang, WIDTH)
     if view.result is not None:
         draw_scores(im, header_height(view) + 8, view, names, lang)
-    y = top
-    for row, h in zip(rows, row_h, strict=True):
-        x0 = MARGIN if len(row) == cols else (WIDTH - col_w) // 2  # a lone last city: centred
-        for i, city in enumerate(row):
-            draw_city(im, x0 + i * (col_w + GAP), y, col_w, h, city, view, names, lang)
+    y = top + draw_scoreboard(im, top, view, names, lang) + 6
+    for city, h in zip(shown, city_h, strict=True):
+        draw_city(im, MARGIN, y, col_w, h, city, view, names, lang)
         y += h + GAP
+    return im
+
+
+# -- the choice of wonder boards and sides ---------------------------------------------
+
+
+def sides_image(
+    view: SevenWondersView, lang: str = "en", player_names: Sequence[str] | None = None
+) -> Image.Image:
+    """The viewer's choice before Age I, as a picture: each board still offered (while
+    boards are chosen in turn), or the viewer's own board (while sides are chosen), each
+    named in full with its starting resource and both sides' stages."""
+    lang = kit.language(lang)
+    names = list(player_names or ())
+    seat = view.seat if view.seat is not None else 0
+    if view.phase == "choose_board":
+        boards = list(view.boards_offered)
+    else:
+        own = next((c for c in view.cities if c.seat == seat), None)
+        boards = [own.board] if own is not None and own.board else []
+    top = header_height(view) + 8
+    height = top + len(boards) * (BOARD_OFFER_H + 4) + MARGIN
+    im = Image.new("RGB", (WIDTH, height), kit.BG)
+    draw_header(im, view, names, lang, WIDTH)
+    y = top
+    for board in boards:
+        _draw_board_offer(im, MARGIN, y, WIDTH - 2 * MARGIN, board, lang)
+        y += BOARD_OFFER_H + 4
     return im
 
 
 # -- hand ------------------------------------------------------------------------------
 
-CARD_W, CARD_H = 186, 262
-BAND_H = 56
+CARD_W, CARD_H = 230, 300  # four a row: a phone shows the hand as a portrait grid
+HAND_COLS = 4
+BAND_H = 62
 STATUS_H = 44
 
 
-@lru_cache(maxsize=512)
+@kit.glyph_cache(512)
 def card_tile(card_id: str, lang: str) -> Image.Image:
     """A hand card: colour band with the name, cost, effect icons, chain symbols."""
     c = cat.CARDS[card_id]
@@ -1114,32 +1218,32 @@ def card_tile(card_id: str, lang: str) -> Image.Image:
         BAND_H,
         kit.CARD_COLORS[c.color],
         name(card_id, lang),
-        (22, 20, 19, 18),
+        (26, 24, 23, 22),
         lang,
         radius=10,
         width=3,
         pad=16,
     )
     # cost
-    y = BAND_H + 22
+    y = BAND_H + 24
     items = cost_items(c.cost)
     if items:
-        sz = fit_items(items, CARD_W - 50, 26)
+        sz = fit_items(items, CARD_W - 50, 30)
         draw_items(im, 10, y, items, sz, lang, gap=2)
     else:
-        kit.draw_text(im, (10, y), ui("free", lang), 18, (90, 90, 96), lang, anchor="lm")
+        kit.draw_text(im, (10, y), ui("free", lang), 22, (90, 90, 96), lang, anchor="lm")
     if c.chain_in:  # free if the city owns this chain symbol
         d.rounded_rectangle((CARD_W - 40, y - 15, CARD_W - 8, y + 15), radius=7, fill=(70, 70, 80))
         kit.paste(im, kit.chain_link(26), (CARD_W - 24, y), center=True)
     # effects
-    body_top, body_bot = BAND_H + 44, CARD_H - STATUS_H - (26 if c.chain_out else 4)
+    body_top, body_bot = BAND_H + 48, CARD_H - STATUS_H - (32 if c.chain_out else 4)
     eff = effect_items(c.effects)
     if eff:
-        sz = fit_items(eff, CARD_W - 16, 44, 16)
+        sz = fit_items(eff, CARD_W - 16, 48)
         if items_width(eff, sz) > CARD_W - 16 and len(eff) > 1:  # two lines
             half = (len(eff) + 1) // 2
             for k, part in enumerate((eff[:half], eff[half:])):
-                psz = fit_items(part, CARD_W - 16, 36, 14)
+                psz = fit_items(part, CARD_W - 16, 40)
                 py = body_top + (body_bot - body_top) * (0.3 + 0.4 * k)
                 draw_items(
                     im, (CARD_W - items_width(part, psz)) / 2, py, part, psz, lang, fg=kit.DARK_TEXT
@@ -1155,14 +1259,14 @@ def card_tile(card_id: str, lang: str) -> Image.Image:
                 fg=kit.DARK_TEXT,
             )
     if c.chain_out:  # chains to later cards
-        cy = CARD_H - STATUS_H - 14
-        kit.paste(im, kit.chain_link(22, (90, 90, 100)), (16, cy), center=True)
+        cy = CARD_H - STATUS_H - 16
+        kit.paste(im, kit.chain_link(24, (90, 90, 100)), (18, cy), center=True)
         later = " · ".join(_chain_targets(card_id, lang))
         kit.draw_text(
             im,
-            (30, cy),
-            kit.clip(later, 14, CARD_W - 38, lang),
-            14,
+            (34, cy),
+            kit.clip(later, 22, CARD_W - 40, lang),
+            22,
             (80, 80, 90),
             lang,
             anchor="lm",
@@ -1210,18 +1314,18 @@ def draw_hand_card(
     label = _status_label(hc, lang)
     cx, cy = x + CARD_W / 2, sy + (STATUS_H - 7) / 2
     if hc.build == "coins":
-        lw = kit.text_width(label, 19, lang, bold=True)
-        kit.paste(im, kit.coin(24), (cx - lw / 2 - 4, cy), center=True)
-        kit.draw_text(im, (cx + 12, cy), label, 19, kit.DARK_TEXT, lang, bold=True, anchor="mm")
+        lw = kit.text_width(label, 22, lang, bold=True)
+        kit.paste(im, kit.coin(26), (cx - lw / 2 - 4, cy), center=True)
+        kit.draw_text(im, (cx + 12, cy), label, 22, kit.DARK_TEXT, lang, bold=True, anchor="mm")
     elif hc.build == "chain":
-        lw = kit.text_width(label, 18, lang, bold=True)
-        kit.paste(im, kit.chain_link(22, kit.TEXT), (cx - lw / 2 - 6, cy), center=True)
-        kit.draw_text(im, (cx + 8, cy), label, 18, kit.TEXT, lang, bold=True, anchor="mm")
+        lw = kit.text_width(label, 22, lang, bold=True)
+        kit.paste(im, kit.chain_link(24, kit.TEXT), (cx - lw / 2 - 6, cy), center=True)
+        kit.draw_text(im, (cx + 8, cy), label, 22, kit.TEXT, lang, bold=True, anchor="mm")
     else:
-        label = kit.clip(label, 19, CARD_W - 24, lang, bold=True)
+        label = kit.clip(label, 22, CARD_W - 24, lang, bold=True)
         if hc.build == "cannot_afford":
             label = "× " + label
-        kit.draw_text(im, (cx, cy), label, 19, kit.TEXT, lang, bold=True, anchor="mm")
+        kit.draw_text(im, (cx, cy), label, 22, kit.TEXT, lang, bold=True, anchor="mm")
     if chosen:
         d.rounded_rectangle(
             (x - 5, y - 5, x + CARD_W + 4, y + CARD_H + 4),
@@ -1229,18 +1333,18 @@ def draw_hand_card(
             outline=kit.HIGHLIGHT,
             width=5,
         )
-        tw = kit.text_width(chosen, 16, lang, bold=True) + 16
+        tw = kit.text_width(chosen, 22, lang, bold=True) + 16
         d.rounded_rectangle(
-            (x + CARD_W / 2 - tw / 2, y - 16, x + CARD_W / 2 + tw / 2, y + 10),
+            (x + CARD_W / 2 - tw / 2, y - 18, x + CARD_W / 2 + tw / 2, y + 14),
             radius=8,
             fill=kit.HIGHLIGHT,
         )
         kit.draw_text(
-            im, (x + CARD_W / 2, y - 3), chosen, 16, kit.DARK_TEXT, lang, bold=True, anchor="mm"
+            im, (x + CARD_W / 2, y - 2), chosen, 22, kit.DARK_TEXT, lang, bold=True, anchor="mm"
         )
 
 
-@lru_cache(maxsize=256)
+@kit.glyph_cache(256)
 def _dimmed(card_id: str, lang: str) -> Image.Image:
     """The card tile greyed out with a red diagonal: cannot be built now."""
     base = card_tile(card_id, lang)
@@ -1268,13 +1372,13 @@ def _hand_header(
         )
         + 20
     )
-    kit.draw_text(im, (x, 34), _status(view, lang), 20, kit.TEXT_DIM, lang, anchor="lm")
+    kit.draw_text(im, (x, 34), _status(view, lang), 22, kit.TEXT_DIM, lang, anchor="lm")
     rx = WIDTH - MARGIN - 16
     if view.phase in ("play", "last_card", "revive") and view.age:
         left = view.direction == "left"
         label = ui("pass_left" if left else "pass_right", lang)
-        lw = kit.text_width(label, 20, lang, bold=True)
-        kit.draw_text(im, (rx, 34), label, 20, kit.GOLD, lang, bold=True, anchor="rm")
+        lw = kit.text_width(label, 22, lang, bold=True)
+        kit.draw_text(im, (rx, 34), label, 22, kit.GOLD, lang, bold=True, anchor="rm")
         _direction_arrow(im, rx - lw - 24, 34, 13, left)
 
 
@@ -1293,7 +1397,7 @@ def _draw_stage_strip(
     hc = view.hand[0] if view.hand else None
     if city.board and city.side and nxt is not None:
         label = ui("next_stage", lang, s=nxt.stage, n=len(city.stages))
-        x += kit.draw_text(im, (x, cy), label, 20, WONDER_GOLD, lang, bold=True, anchor="lm") + 14
+        x += kit.draw_text(im, (x, cy), label, 22, WONDER_GOLD, lang, bold=True, anchor="lm") + 14
         sd = _stage_def(city.board, city.side, nxt.stage)
         cost = cost_items(sd.cost)
         x = int(draw_items(im, x, cy, cost, 26, lang, 2)) + 6
@@ -1310,37 +1414,47 @@ def _draw_stage_strip(
                 text, colour = ui("stage_complete", lang), kit.LINE
             else:
                 text, colour = ui("stage_cannot", lang), BAD
-            tw = kit.text_width(text, 19, lang, bold=True) + 24
+            tw = kit.text_width(text, 22, lang, bold=True) + 24
             d.rounded_rectangle((x, cy - 17, x + tw, cy + 17), radius=9, fill=colour)
-            kit.draw_text(im, (x + tw / 2, cy), text, 19, kit.TEXT, lang, bold=True, anchor="mm")
+            kit.draw_text(im, (x + tw / 2, cy), text, 22, kit.TEXT, lang, bold=True, anchor="mm")
     elif city.board and city.side:
         kit.draw_text(
-            im, (x, cy), ui("stage_complete", lang), 20, WONDER_GOLD, lang, bold=True, anchor="lm"
+            im, (x, cy), ui("stage_complete", lang), 22, WONDER_GOLD, lang, bold=True, anchor="lm"
         )
     if hc is not None:
         text = ui("sell", lang, n=hc.sell_coins)
         kit.paste(im, kit.coin(28), (WIDTH - MARGIN - 30, cy), center=True)
-        kit.draw_text(im, (WIDTH - MARGIN - 52, cy), text, 19, kit.TEXT, lang, anchor="rm")
+        kit.draw_text(im, (WIDTH - MARGIN - 52, cy), text, 22, kit.TEXT, lang, anchor="rm")
 
 
-HAND_Y = 68 + 16
+HAND_Y = 68 + 20
+
+
+HAND_GAP = (WIDTH - 2 * MARGIN - HAND_COLS * CARD_W) // (HAND_COLS - 1)
+HAND_ROW_H = CARD_H + 28  # room for the "your choice" tag over a card
 
 
 def hand_card_boxes(view: SevenWondersView) -> list[tuple[int, int, int, int]]:
-    """Where each card of the hand is drawn in the hand image (x0, y0, x1, y1)."""
+    """Where each card of the hand is drawn in the hand image (x0, y0, x1, y1): rows of
+    four, a short last row centred."""
     n = len(view.hand)
-    inner = WIDTH - 2 * MARGIN
-    gap = min(14, (inner - n * CARD_W) // max(1, n - 1)) if n > 1 else 0
-    x0 = MARGIN + (inner - (n * CARD_W + (n - 1) * gap)) // 2
-    return [
-        (x0 + i * (CARD_W + gap), HAND_Y, x0 + i * (CARD_W + gap) + CARD_W, HAND_Y + CARD_H)
-        for i in range(n)
-    ]
+    boxes = []
+    for i in range(n):
+        r, c = divmod(i, HAND_COLS)
+        in_row = min(HAND_COLS, n - r * HAND_COLS)
+        x0 = (WIDTH - (in_row * CARD_W + (in_row - 1) * HAND_GAP)) // 2
+        x, y = x0 + c * (CARD_W + HAND_GAP), HAND_Y + r * HAND_ROW_H
+        boxes.append((x, y, x + CARD_W, y + CARD_H))
+    return boxes
+
+
+def hand_height(view: SevenWondersView) -> int:
+    return ((len(view.hand) + HAND_COLS - 1) // HAND_COLS) * HAND_ROW_H
 
 
 def _subtitle(im: Image.Image, y: int, text: str, lang: str) -> None:
     """A dim bold heading over a section of the hand image (its row is ``y``..``y + 32``)."""
-    kit.draw_text(im, (MARGIN + 4, y + 16), text, 20, kit.TEXT_DIM, lang, bold=True, anchor="lm")
+    kit.draw_text(im, (MARGIN + 4, y + 16), text, 22, kit.TEXT_DIM, lang, bold=True, anchor="lm")
 
 
 def hand_image(
@@ -1354,7 +1468,7 @@ def hand_image(
     city = cities.get(seat)
     inner = WIDTH - 2 * MARGIN
     setup = view.phase in ("choose_board", "choose_side")
-    hand_h = CARD_H + 36 if view.hand else (0 if setup else 60)
+    hand_h = hand_height(view) + 8 if view.hand else (0 if setup else 60)
     revive_rows = _building_rows(view.private_discard, lang, inner - 2 * PAD)
     revive_h = (44 + len(revive_rows) * (CHIP_H + 6) + 10) if view.private_discard else 0
     own_h = city_height(city, lang, inner) if city else 0
@@ -1384,7 +1498,7 @@ def hand_image(
                 chosen = ui("chosen", lang, what=what)
                 choice = None  # mark one copy only
             draw_hand_card(im, box[0], box[1], hc, lang, chosen)
-        y += CARD_H + 20
+        y += hand_height(view) - 8
     elif not setup:
         kit.draw_text(
             im, (WIDTH / 2, y + 14), ui("no_hand", lang), 22, kit.TEXT_DIM, lang, anchor="mm"
@@ -1411,7 +1525,7 @@ def hand_image(
             im,
             (MARGIN + PAD, y + 22),
             ui("revive_pick", lang),
-            20,
+            22,
             kit.HIGHLIGHT,
             lang,
             bold=True,
@@ -1450,7 +1564,7 @@ def hand_image(
 
 # -- one city --------------------------------------------------------------------------
 
-CITY_IMAGE_W = 900
+CITY_IMAGE_W = WIDTH
 
 
 def city_image(
@@ -1480,8 +1594,8 @@ def city_image(
     kit.draw_text(
         im,
         (x, 34),
-        kit.clip(_status(view, lang), 20, CITY_IMAGE_W - x - 40, lang),
-        20,
+        kit.clip(_status(view, lang), 22, CITY_IMAGE_W - x - 40, lang),
+        22,
         kit.TEXT,
         lang,
         anchor="lm",
@@ -1512,13 +1626,23 @@ def render_hand(
     return encode(hand_image(view, lang, player_names))
 
 
+def render_sides(
+    view: SevenWondersView, lang: str = "en", player_names: Sequence[str] | None = None
+) -> bytes:
+    """PNG of the viewer's board choice (``sides_image``): the boards offered, or both sides
+    of the viewer's own board; for the viewer's own view while the phase is
+    ``choose_board`` or ``choose_side``."""
+    return encode(sides_image(view, lang, player_names))
+
+
 def render_city(
     view: SevenWondersView,
     seat: int,
     lang: str = "en",
     player_names: Sequence[str] | None = None,
 ) -> bytes:
-    """PNG of one city (a neighbour's, say) in full."""
+    """PNG of one city (a neighbour's, say) in full: one player's board, the picture to
+    offer per player when ``table_shows_cities(view)`` is False (more than 3 players)."""
     return encode(city_image(view, seat, lang, player_names))
 
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -279,9 +278,9 @@ class Painter:
         self.text((MARGIN, y), text, HEAD, kit.GOLD, bold=True)
         if right:
             self.text((WIDTH - MARGIN, y + 4), right, SMALL, kit.TEXT_DIM, anchor="ra")
-        self.draw.line([(MARGIN, y + HEAD + 10), (WIDTH - MARGIN, y + HEAD + 10)],
+        self.draw.line([(MARGIN, y + HEAD + 7), (WIDTH - MARGIN, y + HEAD + 7)],
                        fill=kit.LINE, width=2)
-        return y + HEAD + 20
+        return y + HEAD + 14
 
     def stat(self, x: float, y: float, kind: str, value: str, size: int = BODY,
              fill: kit.Color = kit.TEXT, bold: bool = True) -> int:
@@ -333,7 +332,7 @@ def _facts(card: str, in_play: bool) -> list[tuple[str, str]]:
     return out
 
 
-@lru_cache(maxsize=2048)
+@kit.glyph_cache(2048)
 def card_tile(card: str, lang: str, w: int, h: int, note: str = "",
               in_play: bool = False) -> tuple[Image.Image, tuple[str, ...]]:
     """A card face: a coloured band with its age and kind written on it, its name (up to
@@ -422,7 +421,7 @@ def grid(pt: Painter, y: int, cards: Sequence[str], cols: int, h: int,
 
 # -- the table ----------------------------------------------------------------------------
 
-ROW_TILE_H = 150
+ROW_TILE_H = 132
 
 
 def _status(view: TtaView, names: Sequence[str], lang: str) -> str:
@@ -767,8 +766,9 @@ def table_image(view: TtaView, lang: str = "en",
 
 # -- one civilization ---------------------------------------------------------------------
 
-CIV_TILE_H = 140
+CIV_TILE_H = 128  # two lines of a name, its numbers: a phone scrolls less
 CIV_COLS = 4
+STAT_H = 74
 
 
 def _player(view: TtaView, seat: int) -> PlayerView:
@@ -803,12 +803,12 @@ def _civ_header(pt: Painter, y: int, view: TtaView, p: PlayerView, names: Sequen
 
 def _stat_cell(pt: Painter, x: float, y: float, w: int, kind: str, label: str, value: str,
                sub: str = "") -> None:
-    pt.draw.rounded_rectangle((x, y, x + w - 1, y + 84), radius=8, fill=kit.PANEL)
-    pt.icon(kind, (x + 10, y + 10), 30)
-    pt.fit((x + 48, y + 12), label, w - 56, SMALL, kit.TEXT_DIM)
-    vx = x + 10 + pt.text((x + 10, y + 46), value, HEAD, kit.TEXT, True)
+    pt.draw.rounded_rectangle((x, y, x + w - 1, y + STAT_H), radius=8, fill=kit.PANEL)
+    pt.icon(kind, (x + 10, y + 6), 30)
+    pt.fit((x + 48, y + 8), label, w - 56, SMALL, kit.TEXT_DIM)
+    vx = x + 10 + pt.text((x + 10, y + 38), value, HEAD, kit.TEXT, True)
     if sub:
-        pt.fit((vx + 8, y + 52), sub, int(x + w - vx - 16), SMALL, kit.TEXT_DIM)
+        pt.fit((vx + 8, y + 44), sub, int(x + w - vx - 16), SMALL, kit.TEXT_DIM)
 
 
 def _civ_stats(pt: Painter, y: int, p: PlayerView) -> int:
@@ -827,8 +827,9 @@ def _civ_stats(pt: Painter, y: int, p: PlayerView) -> int:
     w = (INNER - 3 * GAP) // 4
     for i, (kind, label, value, sub) in enumerate(cells):
         r_, c = divmod(i, 4)
-        _stat_cell(pt, MARGIN + c * (w + GAP), y + r_ * (84 + GAP), w, kind, label, value, sub)
-    return y + 2 * (84 + GAP) + 8
+        _stat_cell(pt, MARGIN + c * (w + GAP), y + r_ * (STAT_H + GAP), w, kind, label, value,
+                   sub)
+    return y + 2 * (STAT_H + GAP) + 6
 
 
 def _pips(pt: Painter, x: float, y: float, kind: str, filled: int, total: int) -> float:
@@ -866,12 +867,13 @@ def _civ_banks(pt: Painter, y: int, p: PlayerView) -> int:
 
 def _tech_tiles(pt: Painter, y: int, p: PlayerView, kinds: tuple[str, ...]) -> int:
     """Technologies of ``kinds`` in play as tiles, each with its output and its tokens drawn."""
-    techs = [tv for tv in p.techs if KIND[tv.card] in kinds]
+    techs = sorted((tv for tv in p.techs if KIND[tv.card] in kinds),
+                   key=lambda tv: kinds.index(KIND[tv.card]))
     if not techs:
         pt.text((MARGIN + 4, y), tr(pt.lang, "none"), BODY, kit.TEXT_DIM)
         return y + BODY + 16
     w = (INNER - (CIV_COLS - 1) * GAP) // CIV_COLS
-    h = CIV_TILE_H + 40
+    h = CIV_TILE_H + 34
     rows = (len(techs) + CIV_COLS - 1) // CIV_COLS
     pt.ensure(y + rows * (h + GAP) + 400)
     for i, tv in enumerate(techs):
@@ -883,9 +885,9 @@ def _tech_tiles(pt: Painter, y: int, p: PlayerView, kinds: tuple[str, ...]) -> i
                                   fill=kit.PANEL)
         tx = x + 8
         if tv.workers is not None:
-            tx += pt.stat(tx, ty + CIV_TILE_H + 4, "worker", f"×{tv.workers}") + 12
+            tx += pt.stat(tx, ty + CIV_TILE_H + 1, "worker", f"×{tv.workers}") + 12
         if tv.blue is not None:
-            pt.stat(tx, ty + CIV_TILE_H + 4, "blue", f"×{tv.blue}")
+            pt.stat(tx, ty + CIV_TILE_H + 1, "blue", f"×{tv.blue}")
     return y + rows * (h + GAP) + 6
 
 
@@ -1089,13 +1091,12 @@ def civ_painter(view: TtaView, seat: int, lang: str = "en",
     y = _civ_stats(pt, y, p)
     y = _civ_conflicts(pt, y, view, p, names)
     y = _civ_wonders(pt, y, p)
-    y = pt.heading(y, tr(lang, "farms_mines"))
-    y = _tech_tiles(pt, y, p, ("farm", "mine"))
+    # farms, mines and units share a grid (each tile names its kind): fewer half-empty rows
+    y = pt.heading(y, f"{tr(lang, 'farms_mines')} · {tr(lang, 'units')}")
+    y = _tech_tiles(pt, y, p, ("farm", "mine", "unit"))
+    y = _civ_army(pt, y, p)
     y = pt.heading(y, tr(lang, "urban"), tr(lang, "urban_limit", n=p.urban_limit))
     y = _tech_tiles(pt, y, p, ("urban",))
-    y = pt.heading(y, tr(lang, "units"))
-    y = _tech_tiles(pt, y, p, ("unit",))
-    y = _civ_army(pt, y, p)
     special = [tv.card for tv in p.techs if KIND[tv.card] == "special"]
     if special or p.colonies:
         y = pt.heading(y, tr(lang, "special_colonies"))

@@ -80,7 +80,7 @@ def test_renders_a_png_of_the_expected_size(
     assert im.format == "PNG" and im.mode == "P"  # kit.encode: an 8-bit palette
     assert im.width == duel.WIDTH
     # header + track + structure + two city panels at least 300 px high, at most a long city
-    assert duel.STRUCT_Y + duel.STRUCT_H + 300 <= im.height <= 2200
+    assert duel.STRUCT_Y + duel.struct_height(views[key]) + 300 <= im.height <= 2400
 
 
 def _crop(im: Image.Image, box: tuple[int, int, int, int], strip: int) -> bytes:
@@ -176,7 +176,7 @@ def test_result_shows_a_score_table(views: dict[str, DuelView]) -> None:
     assert view.result is not None
     with_result = duel.render_image(view, "en", NAMES)
     without = duel.render_image(view.model_copy(update={"result": None}), "en", NAMES)
-    area = (0, duel.STRUCT_Y, duel.WIDTH, duel.STRUCT_Y + duel.STRUCT_H)
+    area = (0, duel.STRUCT_Y, duel.WIDTH, duel.STRUCT_Y + duel.struct_height(view))
     assert with_result.crop(area).tobytes() != without.crop(area).tobytes()
 
 
@@ -258,3 +258,20 @@ def test_remembered_words_are_the_layers_words() -> None:
     assert kit.word("zh-CN", "duel.render.wins", name="Ana") == "Ana 获胜"
     assert kit.word("en", "duel.render.wins", name=["Ana"]) == "['Ana'] wins"  # type: ignore[arg-type]
     assert kit.word("fr", "duel.render.over") == "Game over"
+
+
+def test_every_discarded_card_is_shown_or_counted(views: dict[str, DuelView]) -> None:
+    """Issue 18: the discard pile lists every card, or as many as fit and "+N" for the rest."""
+    view = views["finished"]
+    many = view.model_copy(update={"discard": view.discard * 3})
+    for v in (view, many):
+        for lang in ("en", "zh-TW"):
+            rows, more = duel._discard_rows(v, lang)
+            assert sum(len(r) for r in rows) + more == len(v.discard)
+            assert len(rows) <= duel.DISCARD_ROWS
+    assert duel._discard_rows(many, "en")[1] > 0
+
+
+def test_a_covered_card_still_shows_what_it_does(views: dict[str, DuelView]) -> None:
+    """The effect row sits right under the band, inside what the next row leaves visible."""
+    assert duel.EFFECT_Y + 17 <= duel.ROW_STEP

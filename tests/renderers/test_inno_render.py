@@ -182,6 +182,21 @@ def test_public_view_names_no_hand_card(games: Games) -> None:
     assert "Your hand" not in inno.board_texts(public(games, 2, "mid_splayed"), "en")
 
 
+def test_hand_picture_shows_the_own_hand_and_score_pile_only(games: Games) -> None:
+    """Issue 18: the private panel's picture draws each hand and score card (age, colour,
+    icons, name); drawn from another seat's view it shows only what the table shows."""
+    for players in (2, 4):
+        own_view = public(games, players, "mid_splayed", 0)
+        mine = own_view.players[0]
+        assert mine.hand is not None and mine.score is not None
+        texts = inno.hand_painter(own_view, "zh-TW", NAMES).texts
+        assert {cat.name(c) for c in mine.hand + mine.score} <= set(texts)
+        other = inno.hand_painter(public(games, players, "mid_splayed", 1), "en", NAMES)
+        assert not {cat.name(c) for c in mine.hand + mine.score} & set(other.texts)
+        im = decode(inno.render_hand(own_view, "en", NAMES))
+        assert im.width == inno.WIDTH
+
+
 def test_setup_view_shows_who_is_still_choosing(games: Games) -> None:
     view = public(games, 3, "start")
     texts = inno.board_texts(view, "en", NAMES[:3])

@@ -83,10 +83,26 @@ def test_table_hand_and_city_render_valid_pngs(
     assert city.width == sw.CITY_IMAGE_W
 
 
-def test_seven_cities_fit_a_phone_friendly_grid(states: dict[tuple[int, str], Any]) -> None:
-    im = sw.table_image(view(states[(7, "end")], None), "en", NAMES)
-    assert im.width == 1400
-    assert im.height < 2 * im.width  # 4 rows of 2 panels (and the scores) stay compact
+def test_seven_players_get_a_compact_scoreboard(states: dict[tuple[int, str], Any]) -> None:
+    """Issue 18: at seven the table is a scoreboard (each board its own picture, on demand);
+    every board is named in full on it."""
+    v = view(states[(7, "end")], None)
+    assert not sw.table_shows_cities(v)
+    im = sw.table_image(v, "en", NAMES)
+    assert im.width == 1000
+    assert im.height < 1.5 * im.width
+    assert sw.table_shows_cities(view(states[(3, "end")], None))
+
+
+def test_no_stage_count_before_a_side_is_chosen() -> None:
+    """The board choice shows the boards; a city without a side shows no "0/0" stages."""
+    state = play(3, 5, lambda s: True, {"wonders": "choose", "sides": "choose"})
+    own = view(state, 0)
+    assert own.phase == "choose_board" and own.boards_offered
+    with kit.glyph_sizes() as sizes:
+        im = sw.sides_image(own, "en", NAMES[:3])
+    assert im.width == 1000 and min(sizes) >= kit.MIN_GLYPH
+    assert im.height > len(own.boards_offered) * sw.STAGE_H * 2
 
 
 def test_language_changes_the_picture(states: dict[tuple[int, str], Any]) -> None:
