@@ -823,28 +823,30 @@ PALETTE_COLOURS = 256
 PNG_LEVEL = 6
 
 
-def encode(im: Image.Image) -> bytes:
-    """The PNG the bot sends: an 8-bit palette of at most 256 colours, about a third of
-    the bytes of the lossless RGB file (:func:`png_bytes`) for about 10 ms more.
+def encode(im: Image.Image, colours: int = PALETTE_COLOURS) -> bytes:
+    """The PNG the bot sends: an 8-bit palette of at most ``colours`` colours, about a
+    third of the bytes of the lossless RGB file (:func:`png_bytes`) for about 10 ms more.
 
     Our pictures are flat fills, text and icons in a few dozen colours plus the
     anti-aliased edges between them (a few thousand colours in all), so an adaptive
     palette (Pillow's fast octree, about 12 ms for a board) leaves fills, glyphs and icons
     looking as drawn. No dithering: it would sprinkle noise over flat fills and the edges
-    of small text (CJK strokes included). Measured on boards of every game: a pixel is off
-    by about 1 level in 255 on average; under 1% of them (edges in rare blends) by more
-    than 16, under 0.1% by more than 32. A picture of 256 colours or fewer keeps them
-    exactly. Deterministic: the same picture always gives the same bytes.
+    of small text (CJK strokes included). Measured on boards of every game at 256
+    colours: a pixel is off by about 1 level in 255 on average; under 1% of them (edges in
+    rare blends) by more than 16, under 0.1% by more than 32. A game sending many pictures
+    may ask for fewer ``colours`` (coarser edges, fewer bytes). A picture of that many
+    colours or fewer keeps them exactly. Deterministic: the same picture always gives the
+    same bytes.
     """
     if im.mode not in ("RGB", "RGBA"):
         im = im.convert("RGB")
-    colours = im.getcolors(PALETTE_COLOURS) if im.mode == "RGB" else None
-    if colours:  # few colours (gives up at once when there are more): all of them, exactly
+    found = im.getcolors(colours) if im.mode == "RGB" else None
+    if found:  # few colours (gives up at once when there are more): all of them, exactly
         palette = Image.new("P", (1, 1))
-        palette.putpalette([v for _, rgb in colours if isinstance(rgb, tuple) for v in rgb])
+        palette.putpalette([v for _, rgb in found if isinstance(rgb, tuple) for v in rgb])
         indexed = im.quantize(palette=palette, dither=Image.Dither.NONE)
     else:
-        indexed = im.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE,
+        indexed = im.quantize(colours, method=Image.Quantize.FASTOCTREE,
                               dither=Image.Dither.NONE)
     out = io.BytesIO()
     indexed.save(out, "PNG", compress_level=PNG_LEVEL)

@@ -240,6 +240,7 @@ class Questions:
         (with a mention)."""
         lang = info.language
         channel = await self.transport.thread(info)
+        view = await self.bot.service.view(info.id, None)
         unreachable: list[Prompt] = []
         for prompt in asked:
             entry = ledger.seats[prompt.seat]
@@ -254,7 +255,14 @@ class Questions:
             if asker:
                 lines.insert(0, t(lang, "panel.asked_by", asker=asker))
             entry.done = await self.panels.show(
-                info, prompt, pins[prompt.seat], turn, mine, lines, fresh=entry.mention
+                info,
+                prompt,
+                pins[prompt.seat],
+                turn,
+                mine,
+                lines,
+                fresh=entry.mention,
+                pictures=own_step(info.game, prompt, view),
             )
             if entry.done:
                 entry.mention = False  # its own message notified the seat

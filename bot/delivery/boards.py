@@ -132,7 +132,8 @@ class TurnPanels:
     ) -> None:
         """Each seat's private news: on its panel of ``turn`` ("Last: ..."), else kept for
         its next panel (a DM of their own would notify for every small step). At the end
-        of the game (``turn`` None) what a seat was not told yet is sent in one DM."""
+        of the game (``turn`` None) what was kept is dropped: the final board tells all
+        that still matters, and every card is public then."""
         for seat, lines in per_seat.items():
             if not lines:
                 continue
@@ -141,14 +142,11 @@ class TurnPanels:
                 panel.last = [*panel.last, *lines][-words_for(info.game).panel_last :]
                 await self.records.set_panel(info.id, seat, panel)
                 continue
-            kept = [*await self.records.news(info.id, seat), *lines]
-            if turn is not None:
-                await self.records.set_news(info.id, seat, kept)
+            if turn is None:
+                await self.records.set_news(info.id, seat, [])
                 continue
-            user_id = info.user_of(seat)
-            if user_id is not None:
-                await self.transport.try_dm(info, user_id, "\n".join([dm_intro(info), *kept]))
-            await self.records.set_news(info.id, seat, [])
+            kept = [*await self.records.news(info.id, seat), *lines]
+            await self.records.set_news(info.id, seat, kept)
 
     async def content(
         self,
@@ -209,11 +207,13 @@ class TurnPanels:
         confirm: Option | None = None,
         *,
         fresh: bool = False,
+        pictures: bool = True,
     ) -> bool:
         """Show ``prompt`` on its seat's panel: the stretch's panel edited in place
         (through ``via``, the seat's click on it, if given), else (or when ``fresh``: the
-        question calls the seat back) a new DM, the old one stripped. False when the seat
-        could not be reached (DMs closed or failing)."""
+        question calls the seat back) a new DM, the old one stripped, with its pictures
+        unless ``pictures`` is False (a question out of the seat's turn is answered from
+        its text). False when the seat could not be reached (DMs closed or failing)."""
         seat = prompt.seat
         panel = await self.records.panel(info.id, seat)
         if panel is not None and panel.turn != turn:
@@ -241,7 +241,9 @@ class TurnPanels:
         if waiting:
             lines = [t(info.language, "panel.news", events=sentences(info.language, waiting)),
                      *(lines or [])]
-        text, items, files = await self.content(info, prompt, pinned, lines, confirm)
+        text, items, files = await self.content(
+            info, prompt, pinned, lines, confirm, pictures=pictures
+        )
         picture = files_digest(files)  # before the upload closes the files
         kwargs: dict[str, Any] = {"view": static_view(*items)}
         if files:
