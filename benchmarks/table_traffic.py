@@ -44,6 +44,7 @@ import logging
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -293,8 +294,10 @@ class Figures:
         return out
 
 
-async def play(game: str, players: int, seed: int, options: list[str], out: Path) -> Figures:
-    """One sandbox game (``Sandbox.auto``), counted."""
+async def play(game: str, players: int, seed: int, options: list[str], out: Path,
+               after: Callable[[Any, int], Awaitable[None]] | None = None) -> Figures:
+    """One sandbox game (``Sandbox.auto``), counted; ``after(env, game_id)`` is awaited
+    after each move (the table tests check the thread and the DMs there)."""
     db = out / f"traffic-{game}-{players}-{seed}.db"
     settings = load_settings(discord_token="sandbox", database_url=f"sqlite:///{db}")
     bot = CivBot(settings)
@@ -303,7 +306,8 @@ async def play(game: str, players: int, seed: int, options: list[str], out: Path
         async with simcord.run(bot) as env:
             recorder = Recorder(env.backend)
             box = Sandbox(env, out, lambda _line: None)
-            moves = await box.auto(seed, None, game, players, options)
+            check = None if after is None else (lambda game_id: after(env, game_id))
+            moves = await box.auto(seed, None, game, players, options, after=check)
             service = env.bot.service  # type: ignore[attr-defined]
             game_id = len(box.channel.threads)
             info = await service.get(game_id)
@@ -487,7 +491,8 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.ERROR)
     with contextlib.ExitStack() as stack:
         if args.lossless:
-            stack.enter_context(mock.patch.object(kit, "encode", lambda im: kit.png_bytes(im)))
+            stack.enter_context(mock.patch.object(kit, "encode",
+                                                  lambda im, colours=256: kit.png_bytes(im)))
         figures = asyncio.run(_main(args))
     if args.json:
         print(json.dumps([f.as_json() for f in figures], indent=2, ensure_ascii=False))

@@ -32,7 +32,7 @@ import random
 import re
 import shlex
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -331,7 +331,10 @@ class Sandbox:
         game: str = "duel",
         players: int = 2,
         options: list[str] | None = None,
+        after: Callable[[int], Awaitable[None]] | None = None,
     ) -> int:
+        """Play a random game from the lobby to its end; the moves made. ``after`` is
+        awaited with the game's id after each move (a test checks the table there)."""
         rng = random.Random(seed)
         avoid = get_engine(game).playout_avoid  # e.g. resigning: only when nothing else is
         self.quiet_components = True
@@ -367,6 +370,8 @@ class Sandbox:
                 result = await clicker.select(message, [value], custom_id=control["custom_id"])
             moves += 1
             await self.flush(result, name, clicker)
+            if after is not None:
+                await after(game_id)
         return moves
 
     async def avoided_refs(self, game_id: int, seat: int, avoid: frozenset[str],

@@ -133,7 +133,7 @@ class TurnPanels:
         """Each seat's private news: on its panel of ``turn`` ("Last: ..."), else kept for
         its next panel (a DM of their own would notify for every small step). At the end
         of the game (``turn`` None) what was kept is dropped: the final board tells all
-        that still matters, and every card is public then."""
+        that still matters, and nothing is left to decide."""
         for seat, lines in per_seat.items():
             if not lines:
                 continue
