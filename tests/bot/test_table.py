@@ -6,7 +6,8 @@ Each game is played from its lobby to its final scores by the sandbox's automati
 left in the thread, board updates, image bytes, thread messages, new DMs a player). After
 every move the table is checked as a player would find it: the live board is the newest
 message of the thread and shows the current stretch (its picture, its text as stored), and
-no seat has more than one message it can answer from.
+no seat has more than one message it can answer from. A restart mid-game goes on with the
+same board and panels.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from bot_harness import Factory, World
+from test_delivery_invariant import GAME_ID, new_table
 
 from benchmarks import table_traffic as traffic
 from bot.delivery.table import BOARD_NOTE, Board, table_key
@@ -92,3 +95,38 @@ async def test_a_whole_game_keeps_one_table_at_every_size(
 ) -> None:
     await _play(game, players, tmp_path)
 
+
+
+def _live(messages: list[Any]) -> list[Any]:
+    """The messages a player can still answer from."""
+    return [m for m in messages if any(c.get("custom_id", "").startswith("cb:")
+                                       for c in _controls(m))]
+
+
+@pytest.mark.parametrize(("game", "count"), [("duel", 2), ("seven_wonders", 3), ("innovation", 2)])
+async def test_a_restart_mid_game_keeps_one_board_and_one_panel_a_seat(
+    world: World, bot_factory: Factory, game: str, count: int
+) -> None:
+    """The board and the panels are where the notes say: a new process edits them, it
+    posts neither a second board nor a second panel."""
+    table = await new_table(world, bot_factory, game, count, seed=3)
+    await table.play(steps=7)
+    service = table.bot.service
+    board = Board.load(await service.get_note(GAME_ID, BOARD_NOTE))
+    assert board is not None
+    places = table.places()
+    counts = [len(table.stored(place)) for place in places]
+    await world.env.restart_bot(bot_factory())
+    await table.bot.redelivery
+    assert [len(table.stored(place)) for place in places] == counts  # nothing sent again
+    after = Board.load(await table.bot.service.get_note(GAME_ID, BOARD_NOTE))
+    assert after is not None and after.message == board.message
+    for _ in range(6):
+        if not await table.step():
+            break
+        board = Board.load(await table.bot.service.get_note(GAME_ID, BOARD_NOTE))
+        assert board is not None
+        assert table.stored(table.thread)[0].id == board.message  # the board is the newest
+        assert not _live(table.stored(table.thread))  # nothing is answered in the thread
+        for channel in places[1:]:
+            assert len(_live(table.stored(channel))) <= 1
