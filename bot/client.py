@@ -20,8 +20,10 @@ from bot.delivery import Delivery
 from bot.i18n import t
 from bot.i18n.translator import CommandTranslator
 from bot.interaction import reply, report_failure, user_lang
+from bot.looking import Looking
 from bot.play import Play
 from bot.render import Renderer, default_renderer, warm_up_renderers
+from bot.seating import Seating
 from bot.settings import Settings
 from games.service import GameService
 from games.storage import Store, open_store
@@ -105,6 +107,8 @@ class CivBot(commands.Bot):
         self.clock = clock or time.time
         self.delivery = Delivery(self)
         self.play = Play(self)
+        self.looking = Looking(self)
+        self.seating = Seating(self)
         self._recent_interactions: OrderedDict[int, None] = OrderedDict()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:

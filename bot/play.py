@@ -17,25 +17,18 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot import ids
-from bot.components import static_view
-from bot.components.lobby import lobby_embed, lobby_items
 from bot.components.prompt import (
     NUMBER_FIELD,
-    PAGE_SIZE,
     NumberButton,
     NumberModal,
     component_numbers,
     number_options,
-    page_count,
-    prompt_items,
 )
-from bot.components.settings import FIELDS, settings_items, settings_text
 from bot.games import words_for
 from bot.i18n import t
 from bot.interaction import (
@@ -48,11 +41,11 @@ from bot.interaction import (
     run_component,
     user_lang,
 )
-from bot.render import board_file, extra_file
-from bot.wording import game_title, option_text, prompt_text, seat_names, short
+from bot.reach import own_prompt, pin_of, player_seat, reachable
+from bot.wording import option_text, seat_names, short
 from engines.core.contract import Prompt
 from games.models import GameInfo, Outcome, ServiceError
-from games.storage.base import DatabaseBusy, OutcomeUnknown
+from games.storage.base import OutcomeUnknown
 
 if TYPE_CHECKING:
     from bot.client import CivBot
@@ -62,63 +55,12 @@ log = logging.getLogger(__name__)
 PLAY_VALUE = re.compile(r"(?P<game>\d+)\|(?P<version>\d+|t[0-9a-z]+)\|(?P<ref>[=#].+)")
 
 
-def own_prompt(prompts: Sequence[Prompt], seat: int | None) -> Prompt | None:
-    """The open prompt of ``seat`` among ``prompts``, if any."""
-    return next((p for p in prompts if p.seat == seat), None)
-
-
-def pin_of(info: GameInfo, prompt: Prompt) -> str:
-    """What the components answering ``prompt`` carry (``bot.ids.pin``)."""
-    return ids.pin(prompt.question, info.version)
-
-
-def player_seat(info: GameInfo, user_id: int, seat: int | None = None) -> int:
-    """The seat ``user_id`` plays in ``info``; refused for outsiders or another ``seat``."""
-    my_seat = info.seat_of(user_id)
-    if my_seat is None:
-        raise Refusal("not_a_player", id=info.id)
-    if seat is not None and seat != my_seat:
-        raise Refusal("wrong_seat", name=seat_name(info, seat))
-    return my_seat
-
-
-def seat_name(info: GameInfo, seat: int) -> str:
-    """The name of ``seat`` in ``info``; refused when the game has no such seat (a forged or
-    foreign component), rather than naming nobody."""
-    name = seat_names(info.seats).get(seat)
-    if name is None:
-        raise Refusal("no_such_seat", id=info.id)
-    return name
-
-
-def check_reach(interaction: discord.Interaction[Any], info: GameInfo) -> None:
-    """Refuse a game used from where it does not belong.
-
-    Game ids are sequential and custom ids can be forged, so a number proves nothing: in a
-    server only that server's games may be read or changed (the game remembers its guild);
-    in DMs, where there is no server, only the games the user is seated in.
-    """
-    if interaction.guild_id is not None:
-        if info.guild_id != interaction.guild_id:
-            raise Refusal("other_server", id=info.id)
-    elif info.seat_of(interaction.user.id) is None:
-        raise Refusal("not_your_game", id=info.id)
-
-
 class Play:
     """The handlers of every command and component, built once by the client
     (``bot.play``); components reach them through ``interaction.client``."""
 
     def __init__(self, bot: CivBot) -> None:
         self.bot = bot
-
-    async def reachable(self, interaction: discord.Interaction[Any], game_id: int) -> GameInfo:
-        """The game ``game_id`` names, if it may be used from where ``interaction`` comes."""
-        if not ids.in_range(game_id):
-            raise Refusal("bad_component")
-        info = await self.bot.service.get(game_id)
-        check_reach(interaction, info)
-        return info
 
     async def current_prompt(
         self, interaction: discord.Interaction[Any], game_id: int, version: int | str, seat: int
@@ -127,7 +69,7 @@ class Play:
         asks it and the clicker holds the seat; else the clicker is told why and None."""
         info: GameInfo | None = None
         try:
-            info = await self.reachable(interaction, game_id)
+            info = await reachable(self.bot.service, interaction, game_id)
             player_seat(info, interaction.user.id, seat)
             if isinstance(version, int) and version != info.version:
                 raise Refusal("stale")
@@ -184,7 +126,7 @@ class Play:
         lang = info.language if info else user_lang(interaction)
         await reply(interaction, t(lang, "errors.maybe_saved"))
         await bot.delivery.catch_up(game_id)  # if it landed, its telling is owed
-        await self.show_hand(interaction, game_id)
+        await self.bot.looking.show_hand(interaction, game_id)
 
     async def submit(
         self,
@@ -212,7 +154,7 @@ class Play:
         panel_click = await self.acknowledge(interaction, game_id, seat, from_message=from_message)
         info: GameInfo | None = None
         try:
-            info = await self.reachable(interaction, game_id)
+            info = await reachable(self.bot.service, interaction, game_id)
             my_seat = player_seat(info, interaction.user.id, seat)
             if isinstance(version, int) and version != info.version:
                 raise Refusal("stale")
@@ -325,7 +267,7 @@ class Play:
         await interaction.response.defer()
         info: GameInfo | None = None
         try:
-            info = await self.reachable(interaction, game_id)
+            info = await reachable(self.bot.service, interaction, game_id)
             player_seat(info, interaction.user.id, seat)
             if info.status != "active":
                 raise Refusal("game_not_active", id=game_id)
@@ -338,156 +280,6 @@ class Play:
             await refuse(interaction, exc, info)
             return
         await bot.delivery.redraw_panel(interaction, info, prompt)
-
-    async def show_hand(self, interaction: discord.Interaction[Any], game_id: int) -> None:
-        """The clicker's private view of ``game_id`` and their open prompt, ephemerally
-        (deferred first, unless the caller already did: ``/hand``, an answer that may have
-        been saved)."""
-        bot = self.bot
-        if not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        info: GameInfo | None = None
-        try:
-            info = await self.reachable(interaction, game_id)
-            seat = player_seat(info, interaction.user.id)
-            if info.status == "lobby":
-                raise Refusal("game_not_active", id=game_id)
-            view = await bot.service.view(game_id, seat)
-            prompts = await bot.service.prompts(game_id)
-        except REFUSALS as exc:
-            await refuse(interaction, exc, info)
-            return
-        lang, names = info.language, seat_names(info.seats)
-        words = words_for(info.game)
-        prompt = own_prompt(prompts, seat)
-        if prompt is not None:
-            # The seat's turn panel, ephemerally: its own clicks edit it (DMs closed).
-            await bot.delivery.open_ephemeral_panel(interaction, info, prompt)
-            return
-        lines = [t(lang, "turn.your_view", id=game_id, game=game_title(lang, info.game))]
-        lines += words.hand_lines(lang, view, seat, names)
-        kwargs: dict[str, Any] = {}
-        items: list[discord.ui.Item[Any]] = []
-        seats = bot.delivery.seat_buttons(info, view, seat)  # drawn after the answers' rows
-        if prompt is not None:
-            lines.append(
-                t(
-                    lang,
-                    "turn.header",
-                    name=names.get(seat, "?"),
-                    prompt=prompt_text(info.game, lang, prompt, names),
-                )
-            )
-            pinned = pin_of(info, prompt)
-            items = prompt_items(
-                info.game,
-                game_id,
-                pinned,
-                prompt,
-                lang,
-                names,
-                hand_button=False,
-                reserve=len(seats),
-            )
-        else:
-            lines.append(t(lang, "turn.no_prompt", id=game_id))
-        items += seats
-        if items:
-            kwargs["view"] = static_view(*items)
-        files: list[discord.File] = []
-        for func, args, filename in words.private_images(view, seat):
-            extra = await extra_file(
-                self.bot.renderer, info.game, func, {**args, "lang": lang, "names": names}, filename
-            )
-            if extra is not None:
-                files.append(extra)
-        if not files:
-            file = await board_file(self.bot.renderer, info.game, view, lang, names, "view.png")
-            if file is not None:
-                files.append(file)
-        if files:
-            kwargs["files"] = files
-        await reply(interaction, "\n".join(lines)[:2000], **kwargs)
-
-    async def show_seat(
-        self, interaction: discord.Interaction[Any], game_id: int, seat: int
-    ) -> None:
-        """One seat's public position (a neighbour's city) with its picture, ephemerally."""
-        bot = self.bot
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        info: GameInfo | None = None
-        try:
-            info = await self.reachable(interaction, game_id)
-            seat_name(info, seat)
-            if info.status == "lobby":
-                raise Refusal("game_not_active", id=game_id)
-            view = await bot.service.view(game_id, None)
-        except REFUSALS as exc:
-            await refuse(interaction, exc, info)
-            return
-        text, file = await self.seat_message(info, view, seat)
-        kwargs: dict[str, Any] = {"file": file} if file is not None else {}
-        await reply(interaction, text, **kwargs)
-
-    async def seat_message(
-        self, info: GameInfo, view: Any, seat: int
-    ) -> tuple[str, discord.File | None]:
-        """The words and picture of one seat's public position (``view`` is the public view)."""
-        lang, names = info.language, seat_names(info.seats)
-        words = words_for(info.game)
-        lines = words.seat_lines(lang, view, seat, names) or [names.get(seat, "?")]
-        file = None
-        drawn = words.seat_image(seat)
-        if drawn is not None:
-            func, args = drawn
-            file = await extra_file(
-                self.bot.renderer,
-                info.game,
-                func,
-                {**args, "view": view, "lang": lang, "names": names},
-                f"seat{seat}.png",
-            )
-        return "\n".join(lines)[:2000], file
-
-    async def show_page(
-        self,
-        interaction: discord.Interaction[Any],
-        game_id: int,
-        version: int | str,
-        seat: int,
-        page: int,
-    ) -> None:
-        """Page ``page`` of a long prompt's options, for its seat only."""
-        bot = self.bot
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        info: GameInfo | None = None
-        try:
-            info = await self.reachable(interaction, game_id)
-            player_seat(info, interaction.user.id, seat)
-            if isinstance(version, int) and version != info.version:
-                raise Refusal("stale")
-            prompt = own_prompt(await bot.service.prompts(game_id), seat)
-            if prompt is None:
-                raise Refusal("stale")  # its question is over, none is open
-            if str(version) != pin_of(info, prompt):
-                raise Refusal("stale")
-            if not 0 <= page < page_count(prompt):  # a forged or foreign page number
-                raise Refusal("no_such_page")
-        except REFUSALS as exc:
-            await refuse(interaction, exc, info)
-            return
-        names = seat_names(info.seats)
-        pinned = pin_of(info, prompt)
-        items = prompt_items(
-            info.game, game_id, pinned, prompt, info.language, names, page=page, hand_button=False
-        )
-        start = page * PAGE_SIZE + 1
-        end = min(len(prompt.options), (page + 1) * PAGE_SIZE)
-        await reply(
-            interaction,
-            t(info.language, "turn.page_header", start=start, end=end, total=len(prompt.options)),
-            view=static_view(*items),
-        )
 
     # -- modals ------------------------------------------------------------------------------
     async def modal_submitted(self, interaction: discord.Interaction[Any]) -> None:
@@ -520,7 +312,7 @@ class Play:
         """The "Type a number…" modal, for the seat's own player only (one quick read: a
         modal must be the interaction's first answer)."""
         try:
-            info = await self.reachable(interaction, button.game_id)
+            info = await reachable(self.bot.service, interaction, button.game_id)
             player_seat(info, interaction.user.id, button.seat)
         except ServiceError as exc:  # no such game
             await refuse(interaction, exc)
@@ -633,113 +425,3 @@ class Play:
                     await self.submit(interaction, info.id, "=" + option.id)
                     return
         await reply(interaction, t(user_lang(interaction), "turn.play_none"))
-
-    # -- lobby -------------------------------------------------------------------------------
-    async def refresh_lobby(self, interaction: discord.Interaction[Any], info: GameInfo) -> None:
-        """Redraw the lobby message the component sits on."""
-        bot = self.bot
-        engine = bot.service.engine(info.game)
-        embed = lobby_embed(info, engine)
-        view = static_view(*lobby_items(info, engine))
-        if interaction.response.is_done():
-            await interaction.edit_original_response(embed=embed, view=view)
-        else:
-            await interaction.response.edit_message(embed=embed, view=view)
-
-    async def lobby_action(
-        self, interaction: discord.Interaction[Any], game_id: int, action: str
-    ) -> None:
-        """Join, leave or start; deferred (as an update of the lobby message) before the lobby
-        is read or written, so the press is answered in time even when the write must wait."""
-        bot = self.bot
-        user = interaction.user
-        info: GameInfo | None = None
-        await interaction.response.defer()
-        try:
-            await self.reachable(interaction, game_id)
-        except REFUSALS as exc:
-            await refuse(interaction, exc)
-            return
-        try:
-            if action == "join":
-                info = await bot.service.join(game_id, user.id, user.display_name)
-            elif action == "leave":
-                info = await bot.service.leave(game_id, user.id)
-            else:
-                outcome = await bot.service.start(game_id, user.id)
-                info = outcome.info
-        except (ServiceError, DatabaseBusy) as exc:
-            await refuse(interaction, exc, info or await self._maybe_info(game_id))
-            return
-        interaction.extras["saved"] = True
-        if action == "start":
-            with bot.delivery.owing(game_id):
-                await self.refresh_lobby(interaction, info)
-                await bot.delivery.announce_start(outcome)
-        else:
-            await self.refresh_lobby(interaction, info)
-
-    async def lobby_option(
-        self, interaction: discord.Interaction[Any], game_id: int, name: str, value: str
-    ) -> None:
-        """The creator's choice of an option; deferred first, like :func:`lobby_action`."""
-        bot = self.bot
-        await interaction.response.defer()
-        try:
-            await self.reachable(interaction, game_id)
-        except REFUSALS as exc:
-            await refuse(interaction, exc)
-            return
-        try:
-            info = await bot.service.set_option(game_id, interaction.user.id, name, value)
-        except (ServiceError, DatabaseBusy) as exc:
-            await refuse(interaction, exc, await self._maybe_info(game_id))
-            return
-        interaction.extras["saved"] = True
-        await self.refresh_lobby(interaction, info)
-
-    # -- /settings ------------------------------------------------------------------------
-    async def show_settings(
-        self,
-        interaction: discord.Interaction[Any],
-        dm_on_turn: bool | None = None,
-        reminder_pings: bool | None = None,
-    ) -> None:
-        """``/settings``: the user's own settings with their buttons, only to them; the
-        values given are set first. Deferred before the database is read or written."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        service, user_id = self.bot.service, interaction.user.id
-        if dm_on_turn is None and reminder_pings is None:
-            settings = await service.player_settings(user_id)
-        else:
-            settings = await service.set_player_settings(
-                user_id, dm_on_turn=dm_on_turn, reminder_pings=reminder_pings
-            )
-            interaction.extras["saved"] = True
-        lang = user_lang(interaction)
-        await interaction.followup.send(
-            settings_text(lang, settings),
-            view=static_view(*settings_items(lang, settings)),
-            ephemeral=True,
-        )
-
-    async def change_setting(
-        self, interaction: discord.Interaction[Any], name: str, value: bool
-    ) -> None:
-        """A ``/settings`` button: the clicker's setting ``name`` set to ``value``, and the
-        settings message redrawn in place (deferred as its update first)."""
-        await interaction.response.defer()
-        changes = {FIELDS[name]: value}
-        settings = await self.bot.service.set_player_settings(interaction.user.id, **changes)
-        interaction.extras["saved"] = True
-        lang = user_lang(interaction)
-        await interaction.edit_original_response(
-            content=settings_text(lang, settings),
-            view=static_view(*settings_items(lang, settings)),
-        )
-
-    async def _maybe_info(self, game_id: int) -> GameInfo | None:
-        try:
-            return await self.bot.service.get(game_id)
-        except (ServiceError, DatabaseBusy):
-            return None

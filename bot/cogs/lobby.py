@@ -17,6 +17,7 @@ from bot.components.lobby import lobby_embed, lobby_items
 from bot.games import words_for
 from bot.i18n import LANGUAGES, language_for, t
 from bot.interaction import REFUSALS, Refusal, refuse, reply, user_lang
+from bot.reach import reachable
 from bot.render import board_file
 from bot.wording import game_title, public_prompt_text, seat_names
 from engines.registry import engine_names
@@ -178,7 +179,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Play a g
             await reply(interaction, t(info.language, key, name=player.display_name, id=info.id))
             return
         view = await self.bot.service.view(info.id, None)
-        text, file = await self.bot.play.seat_message(info, view, seat)
+        text, file = await self.bot.looking.seat_message(info, view, seat)
         if file is not None:
             await interaction.followup.send(text, file=file)
         else:
@@ -247,7 +248,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Play a g
                     await reply(interaction, t(user_lang(interaction), "status.no_game"))
                     return
                 game_id = here.id
-            info = await self.bot.play.reachable(interaction, game_id)
+            info = await reachable(self.bot.service, interaction, game_id)
             record = await read_record(self.bot.service, game_id)
             info = record.info
             if info.status == "lobby":
@@ -291,7 +292,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Play a g
         perms = getattr(interaction.user, "guild_permissions", None)
         can_manage = bool(perms and perms.manage_guild)
         try:
-            info = await self.bot.play.reachable(interaction, target)
+            info = await reachable(self.bot.service, interaction, target)
             info = await self.bot.service.abandon(
                 target, interaction.user.id, can_manage=can_manage
             )

@@ -36,7 +36,7 @@ class PlayCog(commands.Cog):
                 if any(p.seat == seat for p in await self.bot.service.prompts(info.id)):
                     waiting.append(info)
             game_id = (waiting or games)[0].id
-        await self.bot.play.show_hand(interaction, game_id)
+        await self.bot.looking.show_hand(interaction, game_id)
 
     @app_commands.command(name="play", description="Answer your open choice by typing it")
     @app_commands.describe(option="Start typing: the legal options are suggested")

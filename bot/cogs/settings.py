@@ -30,7 +30,7 @@ class SettingsCog(commands.Cog):
         dm_on_turn: bool | None = None,
         reminder_pings: bool | None = None,
     ) -> None:
-        await self.bot.play.show_settings(interaction, dm_on_turn, reminder_pings)
+        await self.bot.seating.show_settings(interaction, dm_on_turn, reminder_pings)
 
 
 async def setup(bot: CivBot) -> None:

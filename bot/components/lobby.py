@@ -47,7 +47,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
         await run_component(
             interaction,
             (self.game_id,),
-            lambda: client(interaction).play.lobby_action(interaction, self.game_id, self.action),
+            lambda: client(interaction).seating.lobby_action(
+                interaction, self.game_id, self.action
+            ),
         )
 
 
@@ -83,7 +85,7 @@ class LobbyOptionSelect(
             if not values or "=" not in values[0]:
                 raise Refusal("bad_component")  # not a value this select offers
             name, value = values[0].split("=", 1)
-            await client(interaction).play.lobby_option(interaction, self.game_id, name, value)
+            await client(interaction).seating.lobby_option(interaction, self.game_id, name, value)
 
         await run_component(interaction, (self.game_id,), choose)
 

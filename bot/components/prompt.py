@@ -206,7 +206,7 @@ class MoreButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PA
         await run_component(
             interaction,
             component_numbers(self.game_id, self.version, self.seat, self.page),
-            lambda: client(interaction).play.show_page(
+            lambda: client(interaction).looking.show_page(
                 interaction, self.game_id, self.version, self.seat, self.page
             ),
         )
@@ -236,7 +236,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HA
         await run_component(
             interaction,
             (self.game_id,),
-            lambda: client(interaction).play.show_hand(interaction, self.game_id),
+            lambda: client(interaction).looking.show_hand(interaction, self.game_id),
         )
 
 
@@ -263,7 +263,7 @@ class SeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.SE
         await run_component(
             interaction,
             (self.game_id, self.seat),
-            lambda: client(interaction).play.show_seat(interaction, self.game_id, self.seat),
+            lambda: client(interaction).looking.show_seat(interaction, self.game_id, self.seat),
         )
 
 

@@ -43,7 +43,7 @@ class SettingButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids
         await run_component(
             interaction,
             (),
-            lambda: client(interaction).play.change_setting(interaction, self.name, self.value),
+            lambda: client(interaction).seating.change_setting(interaction, self.name, self.value),
         )
 
 
