@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from engines.core.contract import Engine, Event, GameResult, Pacing, Prompt
 from engines.core.errors import IllegalAnswer, illegal_option, not_your_turn
 from engines.core.fast import event as fast_event
+from engines.innovation import cards  # noqa: F401  (the card effects register on import)
 from engines.innovation import catalogue as cat
 from engines.innovation.achievements import achievable
 from engines.innovation.actions import (
@@ -162,7 +163,7 @@ class InnovationEngine(Engine[InnovationState]):
 
     def _resume(self, st: InnovationState, seat: int, option_id: str) -> list[Event]:
         answers, emitted = RESUME.resume(st, seat, option_id)
-        return self._run(st, Ctx(st, answers))[emitted:]
+        return self._run(st, Ctx(st, answers, emitted))
 
     @staticmethod
     def _run(st: InnovationState, g: Ctx) -> list[Event]:
@@ -178,6 +179,8 @@ class InnovationEngine(Engine[InnovationState]):
         if RESUME.run(st, g, dogma):
             st.action = None
             st.dogma = None
+        else:
+            st.emitted += g.skipped  # the events re-emitted but not built count too
         return g.events
 
 

@@ -8,15 +8,20 @@ from engines.core.contract import Option, Prompt
 from engines.core.fast import fast_option, fast_prompt, name_question
 from engines.core.suspend import question_prompt
 from engines.innovation.achievements import achievable
-from engines.innovation.catalogue import ICONS
+from engines.innovation.catalogue import CARD_IDS, ICONS
 from engines.innovation.dogma import affected
 from engines.innovation.draw import draw_age
 from engines.innovation.facts import DOGMA_ICON
-from engines.innovation.icons import highest_top, icon_count
+from engines.innovation.icons import counts_of, highest_top
 from engines.innovation.state import InnovationState
 
 _CACHE: dict[tuple[str, Any], Option] = {}
 _DRAW: dict[int, Option] = {}
+#: the turn's card options, built once per card (options are shared, never changed)
+_MELD: dict[str, Option] = {c: fast_option(f"meld:{c}", "meld", {"card": c}, c, None)
+                            for c in CARD_IDS}
+_DOGMA: dict[str, Option] = {c: fast_option(f"dogma:{c}", "dogma", {"card": c}, c, None)
+                             for c in CARD_IDS}
 
 
 def _opt(oid: str, key: str, params: dict[str, Any], card: str | None) -> Option:
@@ -42,7 +47,7 @@ def _achieve_opt(age: int) -> Option:
 def dogma_preview(st: InnovationState, seat: int, card: str) -> dict[str, Any]:
     """Who will share and who will be demanded of if ``seat`` activates ``card`` now."""
     icon = DOGMA_ICON[card]
-    counts = [icon_count(st, s, icon) for s in range(st.players)]
+    counts = [counts_of(st, s)[icon] for s in range(st.players)]
     sharers, demanded = affected(st, seat, card, counts)
     return {"card": card, "icon": ICONS[icon], "sharers": sharers, "demanded": demanded,
             "counts": counts}
@@ -94,20 +99,14 @@ def prompts(st: InnovationState) -> list[Prompt]:
     draw = _DRAW.get(age)
     if draw is None:
         draw = _DRAW[age] = fast_option("draw", "draw", {"age": age}, None, None)
-    options = [draw]
     hand = st.hands[seat]
-    cache = _CACHE
-    for c in hand:
-        opt = cache.get(("meld", c))
-        options.append(opt if opt is not None else _card_opt("meld", c))
+    melds = _MELD
+    options = [draw, *[melds[c] for c in hand]]
     if st.scores[seat]:
         for a in achievable(st, seat):
             options.append(_achieve_opt(a))
-    for pile in st.boards[seat]:
-        if pile:
-            c = pile[-1]
-            opt = cache.get(("dogma", c))
-            options.append(opt if opt is not None else _card_opt("dogma", c))
+    dogmas = _DOGMA
+    options += [dogmas[pile[-1]] for pile in st.boards[seat] if pile]
     return [fast_prompt(seat, "turn", options,
                         {"actions_left": st.actions_left, "turn": st.turn}, bool(hand),
                         question="turn" + question)]

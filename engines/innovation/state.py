@@ -60,9 +60,14 @@ class InnovationState(BaseModel):
     winners: list[int] = Field(default_factory=list)
 
 
-#: fields a dogma snapshot keeps (all game facts; not the suspension bookkeeping)
-GAME_FIELDS = tuple(f for f in InnovationState.model_fields
-                    if f not in ("snapshot", "answers", "emitted", "question", "answers_count"))
+#: the instance-dict key of the cached icon counts (``icons.py``): not a field, so never
+#: dumped, compared nor kept in a snapshot; copies and restores start without it
+ICON_CACHE = "_icons"
+
+#: fields a dogma snapshot leaves out: the suspension bookkeeping
+NOT_IN_SNAPSHOT = ("snapshot", "answers", "emitted", "question", "answers_count")
+#: fields a dogma snapshot keeps (all game facts)
+GAME_FIELDS = tuple(f for f in InnovationState.model_fields if f not in NOT_IN_SNAPSHOT)
 
 
 # Plain attribute assignment (no validation is configured anyway): fields live in the
@@ -70,27 +75,33 @@ GAME_FIELDS = tuple(f for f in InnovationState.model_fields
 # ``object.__setattr__`` stores them exactly where pydantic reads them.
 InnovationState.__setattr__ = object.__setattr__  # type: ignore[method-assign,assignment]
 
-_LISTS = ("age_achievements", "specials", "removed", "initial", "tucked", "scored",
-          "answers", "winners")
-_LISTS2 = ("supply", "hands", "scores", "splays", "achievements")
-
-
 def _copy_fields(d: dict[str, Any]) -> dict[str, Any]:
+    """A copy of the fields in ``d`` deep enough that the rules' in-place changes never
+    reach it (the cache left out); spelled out field by field: it runs at every dogma."""
     new = dict(d)
-    for key in _LISTS:
-        if key in new:
-            new[key] = new[key][:]
-    for key in _LISTS2:
-        if key in new:
-            new[key] = [x[:] for x in new[key]]
-    if "boards" in new:
-        new["boards"] = [[pile[:] for pile in b] for b in new["boards"]]
-    if "dogma_counts" in new:
-        new["dogma_counts"] = dict(new["dogma_counts"])
-    if new.get("dogma") is not None:
-        new["dogma"] = dict(new["dogma"])
-    if new.get("action") is not None:
-        new["action"] = list(new["action"])
+    new.pop(ICON_CACHE, None)
+    new["age_achievements"] = d["age_achievements"][:]
+    new["specials"] = d["specials"][:]
+    new["removed"] = d["removed"][:]
+    new["initial"] = d["initial"][:]
+    new["tucked"] = d["tucked"][:]
+    new["scored"] = d["scored"][:]
+    new["winners"] = d["winners"][:]
+    new["supply"] = [x[:] for x in d["supply"]]
+    new["hands"] = [x[:] for x in d["hands"]]
+    new["scores"] = [x[:] for x in d["scores"]]
+    new["splays"] = [x[:] for x in d["splays"]]
+    new["achievements"] = [x[:] for x in d["achievements"]]
+    new["boards"] = [[pile[:] for pile in b] for b in d["boards"]]
+    new["dogma_counts"] = dict(d["dogma_counts"])
+    if "answers" in d:
+        new["answers"] = d["answers"][:]
+    dogma = d["dogma"]
+    if dogma is not None:
+        new["dogma"] = dict(dogma)
+    action = d["action"]
+    if action is not None:
+        new["action"] = list(action)
     return new
 
 
@@ -102,9 +113,13 @@ def fast_copy(s: InnovationState) -> InnovationState:
 
 
 def take_snapshot(s: InnovationState) -> dict[str, Any]:
-    d = s.__dict__
-    return _copy_fields({k: d[k] for k in GAME_FIELDS})
+    snap = _copy_fields(s.__dict__)
+    for key in NOT_IN_SNAPSHOT:
+        snap.pop(key, None)
+    return snap
 
 
 def restore_snapshot(s: InnovationState, snap: dict[str, Any]) -> None:
-    s.__dict__.update(_copy_fields(snap))
+    d = s.__dict__
+    d.update(_copy_fields(snap))
+    d.pop(ICON_CACHE, None)
