@@ -24,7 +24,7 @@ from engines.innovation.context import RESUME, Ctx, GameOver
 from engines.innovation.prompts import dogma_preview, prompts
 from engines.innovation.scoring import result
 from engines.innovation.setup import choose_initial, new_state
-from engines.innovation.state import InnovationState, fast_copy
+from engines.innovation.state import SNAPSHOT_ICONS, InnovationState, fast_copy
 from engines.innovation.view import InnovationView
 from engines.innovation.views import build_view
 
@@ -129,37 +129,33 @@ class InnovationEngine(Engine[InnovationState]):
             st.action = ["dogma", seat, card, preview["sharers"], preview["demanded"]]
             RESUME.begin(st)
             return self._run(st, Ctx(st))
-        g = Ctx(st)
-        if kind == "draw" and not rest:
-            self._do(g, lambda: draw_action(g, seat))
-        elif kind == "meld":
-            if rest not in st.hands[seat]:
-                raise IllegalAnswer("card_not_in_hand", f"{rest} is not in your hand.",
-                                    card=rest)
-            self._do(g, lambda: meld_action(g, seat, rest))
-        elif kind == "achieve":
-            if not rest.isdigit() or int(rest) not in achievable(st, seat):
-                raise IllegalAnswer("cannot_achieve", f"You cannot achieve age {rest}.",
-                                    age=rest)
-            self._do(g, lambda: achieve_action(g, seat, int(rest)))
-        elif kind == "dogma":
+        if kind == "dogma":
             if not any(pile and pile[-1] == rest for pile in st.boards[seat]):
                 raise IllegalAnswer("not_a_top_card", f"{rest} is not one of your top cards.",
                                     card=rest)
             st.confirm = rest
             st.preview = preview = dogma_preview(st, seat, rest)
             return [_ev("dogma_preview", seat, dict(preview))]
-        else:
-            raise illegal_option(option_id)
-        return g.events
-
-    @staticmethod
-    def _do(g: Ctx, fn: Any) -> None:
+        g = Ctx(st)
         try:
-            fn()
+            if kind == "draw" and not rest:
+                draw_action(g, seat)
+            elif kind == "meld":
+                if rest not in st.hands[seat]:
+                    raise IllegalAnswer("card_not_in_hand", f"{rest} is not in your hand.",
+                                        card=rest)
+                meld_action(g, seat, rest)
+            elif kind == "achieve":
+                if not rest.isdigit() or int(rest) not in achievable(st, seat):
+                    raise IllegalAnswer("cannot_achieve", f"You cannot achieve age {rest}.",
+                                        age=rest)
+                achieve_action(g, seat, int(rest))
+            else:
+                raise illegal_option(option_id)
             end_action(g)
         except GameOver:
             pass
+        return g.events
 
     def _resume(self, st: InnovationState, seat: int, option_id: str) -> list[Event]:
         answers, emitted = RESUME.resume(st, seat, option_id)
@@ -179,6 +175,7 @@ class InnovationEngine(Engine[InnovationState]):
         if RESUME.run(st, g, dogma):
             st.action = None
             st.dogma = None
+            st.__dict__.pop(SNAPSHOT_ICONS, None)
         else:
             st.emitted += g.skipped  # the events re-emitted but not built count too
         return g.events

@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.contract import Option, Prompt
-from engines.core.fast import fast_option, fast_prompt, name_question
-from engines.core.suspend import question_prompt
+from engines.core.fast import fast_option, fast_prompt
 from engines.innovation.achievements import achievable
 from engines.innovation.catalogue import CARD_IDS, ICONS
 from engines.innovation.dogma import affected
@@ -22,6 +21,23 @@ _MELD: dict[str, Option] = {c: fast_option(f"meld:{c}", "meld", {"card": c}, c, 
                             for c in CARD_IDS}
 _DOGMA: dict[str, Option] = {c: fast_option(f"dogma:{c}", "dogma", {"card": c}, c, None)
                              for c in CARD_IDS}
+_CONFIRM: dict[str, Option] = {c: fast_option("confirm", "confirm", {"card": c}, c, None)
+                               for c in CARD_IDS}
+_BACK = fast_option("back", "back", {}, None, None)
+#: a question's options whose params follow from their id (``card:x``, ``color:x``, …),
+#: built once per id; ``done`` (its ``picked`` varies) is built each time
+_ROWS: dict[str, Option] = {}
+
+
+def _row_option(row: list[Any]) -> Option:
+    """The option of a stored question's row ``[id, key, params, card]``."""
+    oid = row[0]
+    opt = _ROWS.get(oid)
+    if opt is None:
+        opt = fast_option(oid, row[1], row[2], row[3], None)
+        if oid != "done":
+            _ROWS[oid] = opt
+    return opt
 
 
 def _opt(oid: str, key: str, params: dict[str, Any], card: str | None) -> Option:
@@ -84,15 +100,15 @@ def prompts(st: InnovationState) -> list[Prompt]:
                 for s in range(st.players) if st.initial[s] is None]
     # after the setup one seat is asked at a time and every answer ends its question: a
     # question is named by the number of answers so far (README "Pacing")
-    if st.question is not None:
-        return [name_question(question_prompt(st.question),
-                              f"{st.question['kind']}.{st.answers_count}")]
+    q = st.question
+    if q is not None:
+        return [fast_prompt(q["seat"], q["kind"], [_row_option(r) for r in q["options"]],
+                            q["params"], q["private"],
+                            question=f"{q['kind']}.{st.answers_count}")]
     seat = st.current
     question = f".{st.answers_count}"
     if st.confirm is not None:
-        return [fast_prompt(seat, "dogma_confirm",
-                            [_opt("confirm", "confirm", {"card": st.confirm}, st.confirm),
-                             _opt("back", "back", {}, None)],
+        return [fast_prompt(seat, "dogma_confirm", [_CONFIRM[st.confirm], _BACK],
                             st.preview or dogma_preview(st, seat, st.confirm), False,
                             question="dogma_confirm" + question)]
     age = draw_age(st.supply, max(1, highest_top(st, seat)))

@@ -63,6 +63,9 @@ class InnovationState(BaseModel):
 #: the instance-dict key of the cached icon counts (``icons.py``): not a field, so never
 #: dumped, compared nor kept in a snapshot; copies and restores start without it
 ICON_CACHE = "_icons"
+#: the icon cache as it was when the dogma snapshot was taken, with that snapshot:
+#: ``(snapshot, per-seat counts)``; restoring that very snapshot restores it too
+SNAPSHOT_ICONS = "_snapshot_icons"
 
 #: fields a dogma snapshot leaves out: the suspension bookkeeping
 NOT_IN_SNAPSHOT = ("snapshot", "answers", "emitted", "question", "answers_count")
@@ -80,6 +83,7 @@ def _copy_fields(d: dict[str, Any]) -> dict[str, Any]:
     reach it (the cache left out); spelled out field by field: it runs at every dogma."""
     new = dict(d)
     new.pop(ICON_CACHE, None)
+    new.pop(SNAPSHOT_ICONS, None)
     new["age_achievements"] = d["age_achievements"][:]
     new["specials"] = d["specials"][:]
     new["removed"] = d["removed"][:]
@@ -113,13 +117,22 @@ def fast_copy(s: InnovationState) -> InnovationState:
 
 
 def take_snapshot(s: InnovationState) -> dict[str, Any]:
-    snap = _copy_fields(s.__dict__)
+    d = s.__dict__
+    snap = _copy_fields(d)
     for key in NOT_IN_SNAPSHOT:
         snap.pop(key, None)
+    icons = d.get(ICON_CACHE)
+    d[SNAPSHOT_ICONS] = (snap, icons[:] if icons is not None else None)
     return snap
 
 
 def restore_snapshot(s: InnovationState, snap: dict[str, Any]) -> None:
+    """Write a copy of ``snap`` back, and the icon counts cached when it was taken (the
+    per-seat lists are never changed in place, only replaced: sharing them is safe)."""
     d = s.__dict__
     d.update(_copy_fields(snap))
-    d.pop(ICON_CACHE, None)
+    saved = d.get(SNAPSHOT_ICONS)
+    if saved is not None and saved[0] is snap and saved[1] is not None:
+        d[ICON_CACHE] = saved[1][:]
+    else:
+        d.pop(ICON_CACHE, None)
