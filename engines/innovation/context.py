@@ -16,7 +16,7 @@ from engines.core import suspend
 from engines.core.fast import event as fast_event
 from engines.core.suspend import OptionRow, Resumable, Suspend
 from engines.innovation.catalogue import COLORS
-from engines.innovation.state import InnovationState, restore_snapshot, take_snapshot
+from engines.innovation.state import REVEALED, InnovationState, restore_snapshot, take_snapshot
 
 __all__ = ["RESUME", "Ctx", "DogmaEnds", "GameOver", "OptionRow", "Suspend"]
 
@@ -53,6 +53,14 @@ class Ctx(suspend.Ctx[InnovationState]):
             self.skipped += 1
             return
         self.events.append(fast_event(kind, seat, params, visible_to))
+
+    def revealing(self) -> None:
+        """The event about to be emitted shows someone a card they could not see (a draw,
+        a reveal, a hand card melded...): the undo window closes (``undo_window``). Not
+        while a resumed dogma re-runs what it did before its question: that was told,
+        and counted, when it happened."""
+        if not self.skip:
+            self.st.__dict__[REVEALED] = True
 
     def skipping(self, count: int) -> bool:
         """Whether the next ``count`` events are told already (then counted as skipped):

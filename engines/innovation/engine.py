@@ -10,7 +10,10 @@ from pydantic import BaseModel
 from engines.core.contract import Engine, Event, GameResult, Pacing, Prompt
 from engines.core.errors import IllegalAnswer, illegal_option, not_your_turn
 from engines.core.fast import event as fast_event
-from engines.innovation import cards  # noqa: F401  (the card effects register on import)
+from engines.innovation import (
+    cards,  # noqa: F401  (the card effects register on import)
+    undo_window,
+)
 from engines.innovation import catalogue as cat
 from engines.innovation.achievements import achievable
 from engines.innovation.actions import (
@@ -24,7 +27,7 @@ from engines.innovation.context import RESUME, Ctx, GameOver
 from engines.innovation.prompts import dogma_preview, prompts
 from engines.innovation.scoring import result
 from engines.innovation.setup import choose_initial, new_state
-from engines.innovation.state import SNAPSHOT_ICONS, InnovationState, fast_copy
+from engines.innovation.state import BEGUN, SNAPSHOT_ICONS, InnovationState, fast_copy
 from engines.innovation.view import InnovationView
 from engines.innovation.views import build_view
 
@@ -91,14 +94,18 @@ class InnovationEngine(Engine[InnovationState]):
             raise IllegalAnswer("game_over", "The game is over.")
         if st.phase == "setup":
             events = self._setup(st, seat, option_id)
-        elif st.question is not None:
-            events = self._resume(st, seat, option_id)
-        else:
-            if seat != st.current:
-                raise not_your_turn()
-            events = self._turn(st, seat, option_id)
+        else:  # inside the undo window (undo_window.py), which may take answers back
+            events = undo_window.answer(st, seat, option_id, self.step, self._rerun)
         st.answers_count += 1
         return events
+
+    def step(self, st: InnovationState, seat: int, option_id: str) -> list[Event]:
+        """One answer after the setup (also what an undo applies again)."""
+        if st.question is not None:
+            return self._resume(st, seat, option_id)
+        if seat != st.current:
+            raise not_your_turn()
+        return self._turn(st, seat, option_id)
 
     def _setup(self, st: InnovationState, seat: int, option_id: str) -> list[Event]:
         if not 0 <= seat < st.players or st.initial[seat] is not None:
@@ -128,6 +135,7 @@ class InnovationEngine(Engine[InnovationState]):
             # the affected players are fixed at activation (kept for the replays)
             st.action = ["dogma", seat, card, preview["sharers"], preview["demanded"]]
             RESUME.begin(st)
+            st.__dict__[BEGUN] = st.snapshot  # the base of a window it opens
             return self._run(st, Ctx(st))
         if kind == "dogma":
             if not any(pile and pile[-1] == rest for pile in st.boards[seat]):
@@ -160,6 +168,11 @@ class InnovationEngine(Engine[InnovationState]):
     def _resume(self, st: InnovationState, seat: int, option_id: str) -> list[Event]:
         answers, emitted = RESUME.resume(st, seat, option_id)
         return self._run(st, Ctx(st, answers, emitted))
+
+    def _rerun(self, st: InnovationState, answers: list[str]) -> None:
+        """The dogma in ``st.action`` run again from its start (restored by the caller) up
+        to the question ``answers`` lead to (an undo's base, ``undo_window``)."""
+        self._run(st, Ctx(st, answers))
 
     @staticmethod
     def _run(st: InnovationState, g: Ctx) -> list[Event]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from engines.core.contract import Option, Prompt
 from engines.core.fast import fast_option, fast_prompt
+from engines.core.undo import undo_option
 from engines.innovation.achievements import achievable
 from engines.innovation.catalogue import CARD_IDS, ICONS
 from engines.innovation.dogma import affected
@@ -24,6 +25,9 @@ _DOGMA: dict[str, Option] = {c: fast_option(f"dogma:{c}", "dogma", {"card": c}, 
 _CONFIRM: dict[str, Option] = {c: fast_option("confirm", "confirm", {"card": c}, c, None)
                                for c in CARD_IDS}
 _BACK = fast_option("back", "back", {}, None, None)
+#: the reserved ``undo`` (``undo_window.py``), last on the prompt of a seat that may take
+#: an answer back
+UNDO_OPTION = undo_option(None)
 #: a question's options whose params follow from their id (``card:x``, ``color:x``, …),
 #: built once per id; ``done`` (its ``picked`` varies) is built each time
 _ROWS: dict[str, Option] = {}
@@ -100,15 +104,21 @@ def prompts(st: InnovationState) -> list[Prompt]:
                 for s in range(st.players) if st.initial[s] is None]
     # after the setup one seat is asked at a time and every answer ends its question: a
     # question is named by the number of answers so far (README "Pacing")
+    window = st.undo
     q = st.question
     if q is not None:
-        return [fast_prompt(q["seat"], q["kind"], [_row_option(r) for r in q["options"]],
-                            q["params"], q["private"],
+        options = [_row_option(r) for r in q["options"]]
+        if window.answers and window.seat == q["seat"]:
+            options.append(UNDO_OPTION)
+        return [fast_prompt(q["seat"], q["kind"], options, q["params"], q["private"],
                             question=f"{q['kind']}.{st.answers_count}")]
     seat = st.current
     question = f".{st.answers_count}"
+    undo = bool(window.answers) and window.seat == seat  # undo_window.py: offered last
     if st.confirm is not None:
-        return [fast_prompt(seat, "dogma_confirm", [_CONFIRM[st.confirm], _BACK],
+        return [fast_prompt(seat, "dogma_confirm",
+                            [_CONFIRM[st.confirm], _BACK, UNDO_OPTION] if undo
+                            else [_CONFIRM[st.confirm], _BACK],
                             st.preview or dogma_preview(st, seat, st.confirm), False,
                             question="dogma_confirm" + question)]
     age = draw_age(st.supply, max(1, highest_top(st, seat)))
@@ -123,6 +133,8 @@ def prompts(st: InnovationState) -> list[Prompt]:
             options.append(_achieve_opt(a))
     dogmas = _DOGMA
     options += [dogmas[pile[-1]] for pile in st.boards[seat] if pile]
+    if undo:
+        options.append(UNDO_OPTION)
     return [fast_prompt(seat, "turn", options,
                         {"actions_left": st.actions_left, "turn": st.turn}, bool(hand),
                         question="turn" + question)]

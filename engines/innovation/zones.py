@@ -90,9 +90,22 @@ def announce(g: Ctx, kind: str, seat: int | None, card: str, src: str, src_owner
         g.emit(kind, seat, detail, visible_to=seen)
 
 
+def reveals(src: str, src_owner: int, dst: str, dst_owner: int, public: bool,
+            covered: bool) -> bool:
+    """Whether a move shows someone a card they could not see (``announce`` tells it):
+    publicly, a card from a hand, a score pile, the supply or under a board's top card;
+    privately, a card reaching a hidden zone of a seat that did not hold it."""
+    if public or src == "board" or dst == "board":
+        return covered or src != "board"
+    return dst in HIDDEN_OWNED and (src not in HIDDEN_OWNED or dst_owner != src_owner)
+
+
 def move(g: Ctx, kind: str, seat: int, card: str, src: str, src_owner: int, dst: str,
          dst_owner: int, bottom: bool = False, public: bool = False) -> None:
     st = g.st
+    covered = src == "board" and st.boards[src_owner][COLOR[card]][-1] != card
+    if reveals(src, src_owner, dst, dst_owner, public, covered):
+        g.revealing()
     _take(st, card, src, src_owner)
     _put(st, card, dst, dst_owner, bottom)
     st.changes += 1

@@ -48,6 +48,8 @@ def publications_1(g: Ctx, p: int, d: Run) -> None:
         order.append(card)
     order.extend(pool)
     new = list(reversed(order))
+    if new[-1] != pile[-1]:
+        g.revealing()  # a covered card, which only the owner could see, is now on top
     if new != pile:
         pile[:] = new
         forget_board(st, p)
