@@ -12,6 +12,8 @@ from engines.innovation.state import InnovationState
 
 def achievable(st: InnovationState, seat: int) -> list[int]:
     points = score_total(st, seat)
+    if points < 5:
+        return []
     top = highest_top(st, seat)
     return [age for age in range(1, 10)
             if st.age_achievements[age - 1] is not None and points >= 5 * age and top >= age]

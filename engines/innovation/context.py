@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from engines.core import suspend
+from engines.core.fast import event as fast_event
 from engines.core.suspend import OptionRow, Resumable, Suspend
 from engines.innovation.catalogue import COLORS
-from engines.innovation.state import InnovationState, restore_snapshot, take_snapshot
+from engines.innovation.state import REVEALED, InnovationState, restore_snapshot, take_snapshot
 
 __all__ = ["RESUME", "Ctx", "DogmaEnds", "GameOver", "OptionRow", "Suspend"]
 
@@ -32,12 +33,45 @@ class DogmaEnds(Exception):  # noqa: N818
 
 
 class Ctx(suspend.Ctx[InnovationState]):
-    __slots__ = ("source", "effect")
+    """``skip``: a resumed dogma re-emits the events it emitted before its question, which
+    were told already; the first ``skip`` emitted are not built at all (``skipped`` counts
+    them), so ``events`` holds only the new ones."""
 
-    def __init__(self, st: InnovationState, answers: Sequence[str] = ()) -> None:
+    __slots__ = ("source", "effect", "skip", "skipped")
+
+    def __init__(self, st: InnovationState, answers: Sequence[str] = (), skip: int = 0) -> None:
         super().__init__(st, answers)
         self.source: str | None = None  # dogma card whose effect is running
         self.effect = 0  # 1-based index of that effect
+        self.skip = skip
+        self.skipped = 0
+
+    def emit(self, kind: str, seat: int | None, params: dict[str, Any],
+             visible_to: list[int] | None = None) -> None:
+        if self.skip:
+            self.skip -= 1
+            self.skipped += 1
+            return
+        self.events.append(fast_event(kind, seat, params, visible_to))
+
+    def revealing(self) -> None:
+        """The event about to be emitted shows someone a card they could not see (a draw,
+        a reveal, a hand card melded...): the undo window closes (``undo_window``). Not
+        while a resumed dogma re-runs what it did before its question: that was told,
+        and counted, when it happened."""
+        if not self.skip:
+            self.st.__dict__[REVEALED] = True
+
+    def skipping(self, count: int) -> bool:
+        """Whether the next ``count`` events are told already (then counted as skipped):
+        for emitters that would build costly params first."""
+        if self.skip:
+            if self.skip < count:  # a question is never asked between them
+                raise RuntimeError("a resumed dogma re-emitted different events")
+            self.skip -= count
+            self.skipped += count
+            return True
+        return False
 
     def question_params(self) -> dict[str, Any]:
         """Each question says which dogma effect asks it (the bot words it with the card)."""

@@ -24,7 +24,8 @@ from typing import Any
 from engines.innovation.context import Ctx, DogmaEnds
 from engines.innovation.draw import draw, draw_action_age
 from engines.innovation.facts import DOGMA_ICON
-from engines.innovation.icons import icon_count
+from engines.innovation.icons import counts_of
+from engines.innovation.registry import EFFECTS, HAS_DEMAND
 from engines.innovation.state import InnovationState
 
 
@@ -46,11 +47,9 @@ def affected(st: InnovationState, seat: int, card: str,
     """(sharers, demanded) for ``seat`` activating ``card`` now, each in execution order
     (from the activator's left). Demanded players are listed only if the card has a demand.
     """
-    from engines.innovation.cards import HAS_DEMAND
-
     icon = DOGMA_ICON[card]
     if counts is None:
-        counts = [icon_count(st, s, icon) for s in range(st.players)]
+        counts = [counts_of(st, s)[icon] for s in range(st.players)]
     mine = counts[seat]
     n = st.players
     order = [(seat + i) % n for i in range(1, n)]
@@ -63,8 +62,6 @@ def run_dogma(g: Ctx, seat: int, card: str, sharers: list[int] | None = None,
               demanded: list[int] | None = None) -> None:
     """Execute ``card``'s dogma for ``seat`` (``sharers``/``demanded``: as computed by
     ``affected`` at activation, when already known)."""
-    from engines.innovation.cards import EFFECTS
-
     st = g.st
     if sharers is None or demanded is None:
         sharers, demanded = affected(st, seat, card)
@@ -107,8 +104,6 @@ def run_dogma(g: Ctx, seat: int, card: str, sharers: list[int] | None = None,
 
 def execute_nondemand(g: Ctx, seat: int, card: str) -> None:
     """Carry out each non-demand effect of ``card`` yourself, without sharing."""
-    from engines.innovation.cards import EFFECTS
-
     st = g.st
     st.dogma_counts[card] = st.dogma_counts.get(card, 0) + 1
     outer = g.source, g.effect

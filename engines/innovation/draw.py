@@ -31,6 +31,7 @@ def draw(g: Ctx, seat: int, age: int) -> str:
     card = st.supply[a - 1].pop()
     st.hands[seat].append(card)
     st.changes += 1
+    g.revealing()  # the drawer sees the card
     g.emit("draw", seat, {"age": a, "wanted": age})
     g.emit("draw", seat, {"age": a, "wanted": age, "card": card, "private": True},
            visible_to=[seat])
@@ -43,6 +44,7 @@ def draw_action_age(g: Ctx, seat: int) -> int:
 
 
 def reveal(g: Ctx, seat: int, card: str) -> None:
+    g.revealing()
     g.emit("reveal", seat, {"card": card, "age": AGE[card]})
 
 

@@ -10,6 +10,10 @@ from pydantic import BaseModel
 from engines.core.contract import Engine, Event, GameResult, Pacing, Prompt
 from engines.core.errors import IllegalAnswer, illegal_option, not_your_turn
 from engines.core.fast import event as fast_event
+from engines.innovation import (
+    cards,  # noqa: F401  (the card effects register on import)
+    undo_window,
+)
 from engines.innovation import catalogue as cat
 from engines.innovation.achievements import achievable
 from engines.innovation.actions import (
@@ -23,7 +27,7 @@ from engines.innovation.context import RESUME, Ctx, GameOver
 from engines.innovation.prompts import dogma_preview, prompts
 from engines.innovation.scoring import result
 from engines.innovation.setup import choose_initial, new_state
-from engines.innovation.state import InnovationState, fast_copy
+from engines.innovation.state import BEGUN, SNAPSHOT_ICONS, InnovationState, fast_copy
 from engines.innovation.view import InnovationView
 from engines.innovation.views import build_view
 
@@ -90,14 +94,18 @@ class InnovationEngine(Engine[InnovationState]):
             raise IllegalAnswer("game_over", "The game is over.")
         if st.phase == "setup":
             events = self._setup(st, seat, option_id)
-        elif st.question is not None:
-            events = self._resume(st, seat, option_id)
-        else:
-            if seat != st.current:
-                raise not_your_turn()
-            events = self._turn(st, seat, option_id)
+        else:  # inside the undo window (undo_window.py), which may take answers back
+            events = undo_window.answer(st, seat, option_id, self.step, self._rerun)
         st.answers_count += 1
         return events
+
+    def step(self, st: InnovationState, seat: int, option_id: str) -> list[Event]:
+        """One answer after the setup (also what an undo applies again)."""
+        if st.question is not None:
+            return self._resume(st, seat, option_id)
+        if seat != st.current:
+            raise not_your_turn()
+        return self._turn(st, seat, option_id)
 
     def _setup(self, st: InnovationState, seat: int, option_id: str) -> list[Event]:
         if not 0 <= seat < st.players or st.initial[seat] is not None:
@@ -127,42 +135,44 @@ class InnovationEngine(Engine[InnovationState]):
             # the affected players are fixed at activation (kept for the replays)
             st.action = ["dogma", seat, card, preview["sharers"], preview["demanded"]]
             RESUME.begin(st)
+            st.__dict__[BEGUN] = st.snapshot  # the base of a window it opens
             return self._run(st, Ctx(st))
-        g = Ctx(st)
-        if kind == "draw" and not rest:
-            self._do(g, lambda: draw_action(g, seat))
-        elif kind == "meld":
-            if rest not in st.hands[seat]:
-                raise IllegalAnswer("card_not_in_hand", f"{rest} is not in your hand.",
-                                    card=rest)
-            self._do(g, lambda: meld_action(g, seat, rest))
-        elif kind == "achieve":
-            if not rest.isdigit() or int(rest) not in achievable(st, seat):
-                raise IllegalAnswer("cannot_achieve", f"You cannot achieve age {rest}.",
-                                    age=rest)
-            self._do(g, lambda: achieve_action(g, seat, int(rest)))
-        elif kind == "dogma":
+        if kind == "dogma":
             if not any(pile and pile[-1] == rest for pile in st.boards[seat]):
                 raise IllegalAnswer("not_a_top_card", f"{rest} is not one of your top cards.",
                                     card=rest)
             st.confirm = rest
             st.preview = preview = dogma_preview(st, seat, rest)
             return [_ev("dogma_preview", seat, dict(preview))]
-        else:
-            raise illegal_option(option_id)
-        return g.events
-
-    @staticmethod
-    def _do(g: Ctx, fn: Any) -> None:
+        g = Ctx(st)
         try:
-            fn()
+            if kind == "draw" and not rest:
+                draw_action(g, seat)
+            elif kind == "meld":
+                if rest not in st.hands[seat]:
+                    raise IllegalAnswer("card_not_in_hand", f"{rest} is not in your hand.",
+                                        card=rest)
+                meld_action(g, seat, rest)
+            elif kind == "achieve":
+                if not rest.isdigit() or int(rest) not in achievable(st, seat):
+                    raise IllegalAnswer("cannot_achieve", f"You cannot achieve age {rest}.",
+                                        age=rest)
+                achieve_action(g, seat, int(rest))
+            else:
+                raise illegal_option(option_id)
             end_action(g)
         except GameOver:
             pass
+        return g.events
 
     def _resume(self, st: InnovationState, seat: int, option_id: str) -> list[Event]:
         answers, emitted = RESUME.resume(st, seat, option_id)
-        return self._run(st, Ctx(st, answers))[emitted:]
+        return self._run(st, Ctx(st, answers, emitted))
+
+    def _rerun(self, st: InnovationState, answers: list[str]) -> None:
+        """The dogma in ``st.action`` run again from its start (restored by the caller) up
+        to the question ``answers`` lead to (an undo's base, ``undo_window``)."""
+        self._run(st, Ctx(st, answers))
 
     @staticmethod
     def _run(st: InnovationState, g: Ctx) -> list[Event]:
@@ -178,6 +188,9 @@ class InnovationEngine(Engine[InnovationState]):
         if RESUME.run(st, g, dogma):
             st.action = None
             st.dogma = None
+            st.__dict__.pop(SNAPSHOT_ICONS, None)
+        else:
+            st.emitted += g.skipped  # the events re-emitted but not built count too
         return g.events
 
 

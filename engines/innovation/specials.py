@@ -5,11 +5,11 @@ that name them (Masonry, Construction, Translation, Invention, Astronomy).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from engines.innovation.context import Ctx
 from engines.innovation.facts import AGE, CLOCK, LEFT
-from engines.innovation.icons import icon_count, icon_counts
+from engines.innovation.icons import counts_of
 from engines.innovation.scoring import check_achievement_victory
 from engines.innovation.state import InnovationState
 
@@ -26,16 +26,30 @@ def claim_special(g: Ctx, seat: int, special: str, via: str | None = None) -> bo
     return True
 
 
-def _earned(st: InnovationState, seat: int, special: str) -> bool:
-    if special == "monument":
-        return st.tucked[seat] >= 6 or st.scored[seat] >= 6
-    if special == "wonder":
-        return min(st.splays[seat]) > LEFT  # all five right or up
-    if special == "universe":
-        return all(pile and AGE[pile[-1]] >= 8 for pile in st.boards[seat])
-    if special == "empire":
-        return min(icon_counts(st, seat)) >= 3
-    return icon_count(st, seat, CLOCK) >= 12  # world
+def _monument(st: InnovationState, seat: int) -> bool:
+    return st.tucked[seat] >= 6 or st.scored[seat] >= 6
+
+
+def _wonder(st: InnovationState, seat: int) -> bool:
+    return min(st.splays[seat]) > LEFT  # all five right or up
+
+
+def _universe(st: InnovationState, seat: int) -> bool:
+    return all(pile and AGE[pile[-1]] >= 8 for pile in st.boards[seat])
+
+
+def _empire(st: InnovationState, seat: int) -> bool:
+    return min(counts_of(st, seat)) >= 3
+
+
+def _world(st: InnovationState, seat: int) -> bool:
+    return counts_of(st, seat)[CLOCK] >= 12
+
+
+#: special achievement -> whether ``seat`` now meets its condition
+EARNED: dict[str, Callable[[InnovationState, int], bool]] = {
+    "monument": _monument, "wonder": _wonder, "universe": _universe, "empire": _empire,
+    "world": _world}
 
 
 def check_specials(g: Ctx, seats: Iterable[int]) -> None:
@@ -48,7 +62,9 @@ def check_specials(g: Ctx, seats: Iterable[int]) -> None:
     if len(order) > 1:
         n, cur = st.players, st.current
         order = sorted(set(order), key=lambda s: (s - cur) % n)
+    specials = st.specials
+    earned = EARNED
     for seat in order:
-        for special in tuple(st.specials):
-            if special in st.specials and _earned(st, seat, special):
+        for special in tuple(specials):
+            if special in specials and earned[special](st, seat):
                 claim_special(g, seat, special)

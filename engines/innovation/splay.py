@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engines.innovation.catalogue import COLORS, SPLAYS
 from engines.innovation.context import Ctx
+from engines.innovation.icons import forget_board
 from engines.innovation.specials import check_specials
 
 
@@ -21,6 +22,7 @@ def splay(g: Ctx, seat: int, color: int, direction: int) -> bool:
     if not can_splay(g, seat, color, direction):
         return False
     st.splays[seat][color] = direction
+    forget_board(st, seat)
     st.changes += 1
     g.emit("splay", seat, {"color": COLORS[color], "direction": SPLAYS[direction]})
     check_specials(g, (seat,))

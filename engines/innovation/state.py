@@ -19,6 +19,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core.fast import unvalidated
+from engines.core.undo import UndoWindow
 
 
 class InnovationState(BaseModel):
@@ -55,14 +56,36 @@ class InnovationState(BaseModel):
     emitted: int = 0
     question: dict[str, Any] | None = None
     answers_count: int = 0
+    # the undo window of the seat answering (``undo_window.py``): its base position and
+    # kept answers, and the events of those answers, held back from the table until it
+    # closes (one ``[kind, seat, params, visible_to]`` list per kept answer)
+    undo: UndoWindow = Field(default_factory=UndoWindow)
+    untold: list[list[list[Any]]] = Field(default_factory=list)
     # outcome
     victory: str | None = None
     winners: list[int] = Field(default_factory=list)
 
 
-#: fields a dogma snapshot keeps (all game facts; not the suspension bookkeeping)
-GAME_FIELDS = tuple(f for f in InnovationState.model_fields
-                    if f not in ("snapshot", "answers", "emitted", "question", "answers_count"))
+#: the instance-dict key of the cached icon counts (``icons.py``): not a field, so never
+#: dumped, compared nor kept in a snapshot; copies and restores start without it
+ICON_CACHE = "_icons"
+#: the instance-dict key a rule sets when it shows anyone a card they could not see
+#: (``Ctx.reveal``; the undo window closes on it): not a field either
+REVEALED = "_revealed"
+#: the instance-dict key where ``confirm`` leaves the dogma's snapshot for the undo window
+#: (the position before ``confirm`` is that snapshot with the card still to confirm)
+BEGUN = "_begun"
+#: the icon cache as it was when the dogma snapshot was taken, with that snapshot:
+#: ``(snapshot, per-seat counts)``; restoring that very snapshot restores it too
+SNAPSHOT_ICONS = "_snapshot_icons"
+#: every such key: copies, snapshots and undo bases never carry them
+TRANSIENT = (ICON_CACHE, SNAPSHOT_ICONS, REVEALED, BEGUN)
+
+#: fields a dogma snapshot leaves out: the suspension bookkeeping and the undo window
+NOT_IN_SNAPSHOT = ("snapshot", "answers", "emitted", "question", "answers_count", "undo",
+                   "untold")
+#: fields a dogma snapshot keeps (all game facts)
+GAME_FIELDS = tuple(f for f in InnovationState.model_fields if f not in NOT_IN_SNAPSHOT)
 
 
 # Plain attribute assignment (no validation is configured anyway): fields live in the
@@ -70,41 +93,65 @@ GAME_FIELDS = tuple(f for f in InnovationState.model_fields
 # ``object.__setattr__`` stores them exactly where pydantic reads them.
 InnovationState.__setattr__ = object.__setattr__  # type: ignore[method-assign,assignment]
 
-_LISTS = ("age_achievements", "specials", "removed", "initial", "tucked", "scored",
-          "answers", "winners")
-_LISTS2 = ("supply", "hands", "scores", "splays", "achievements")
-
-
-def _copy_fields(d: dict[str, Any]) -> dict[str, Any]:
+def copy_fields(d: dict[str, Any], window: bool = True) -> dict[str, Any]:
+    """A copy of the fields in ``d`` deep enough that the rules' in-place changes never
+    reach it (the caches left out; the undo window only with ``window``); spelled out
+    field by field: it runs at every dogma."""
     new = dict(d)
-    for key in _LISTS:
-        if key in new:
-            new[key] = new[key][:]
-    for key in _LISTS2:
-        if key in new:
-            new[key] = [x[:] for x in new[key]]
-    if "boards" in new:
-        new["boards"] = [[pile[:] for pile in b] for b in new["boards"]]
-    if "dogma_counts" in new:
-        new["dogma_counts"] = dict(new["dogma_counts"])
-    if new.get("dogma") is not None:
-        new["dogma"] = dict(new["dogma"])
-    if new.get("action") is not None:
-        new["action"] = list(new["action"])
+    for key in TRANSIENT:
+        new.pop(key, None)
+    new["age_achievements"] = d["age_achievements"][:]
+    new["specials"] = d["specials"][:]
+    new["removed"] = d["removed"][:]
+    new["initial"] = d["initial"][:]
+    new["tucked"] = d["tucked"][:]
+    new["scored"] = d["scored"][:]
+    new["winners"] = d["winners"][:]
+    new["supply"] = [x[:] for x in d["supply"]]
+    new["hands"] = [x[:] for x in d["hands"]]
+    new["scores"] = [x[:] for x in d["scores"]]
+    new["splays"] = [x[:] for x in d["splays"]]
+    new["achievements"] = [x[:] for x in d["achievements"]]
+    new["boards"] = [[pile[:] for pile in b] for b in d["boards"]]
+    new["dogma_counts"] = dict(d["dogma_counts"])
+    if "answers" in d:
+        new["answers"] = d["answers"][:]
+    if window and "undo" in d:
+        new["undo"] = d["undo"].clone()
+        new["untold"] = d["untold"][:]  # its lists are never changed in place
+    dogma = d["dogma"]
+    if dogma is not None:
+        new["dogma"] = dict(dogma)
+    action = d["action"]
+    if action is not None:
+        new["action"] = list(action)
     return new
 
 
 def fast_copy(s: InnovationState) -> InnovationState:
     """An independent deep copy, without pydantic validation."""
-    new = _copy_fields(s.__dict__)
+    new = copy_fields(s.__dict__)
     # snapshot/question are never mutated in place: sharing them is safe
     return unvalidated(InnovationState, new, set(s.__pydantic_fields_set__))
 
 
 def take_snapshot(s: InnovationState) -> dict[str, Any]:
     d = s.__dict__
-    return _copy_fields({k: d[k] for k in GAME_FIELDS})
+    snap = copy_fields(d, window=False)
+    for key in NOT_IN_SNAPSHOT:
+        snap.pop(key, None)
+    icons = d.get(ICON_CACHE)
+    d[SNAPSHOT_ICONS] = (snap, icons[:] if icons is not None else None)
+    return snap
 
 
 def restore_snapshot(s: InnovationState, snap: dict[str, Any]) -> None:
-    s.__dict__.update(_copy_fields(snap))
+    """Write a copy of ``snap`` back, and the icon counts cached when it was taken (the
+    per-seat lists are never changed in place, only replaced: sharing them is safe)."""
+    d = s.__dict__
+    d.update(copy_fields(snap))
+    saved = d.get(SNAPSHOT_ICONS)
+    if saved is not None and saved[0] is snap and saved[1] is not None:
+        d[ICON_CACHE] = saved[1][:]
+    else:
+        d.pop(ICON_CACHE, None)

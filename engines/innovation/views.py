@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.innovation.catalogue import ACHIEVEMENTS_TO_WIN, COLORS, ICONS, SPLAYS
 from engines.innovation.facts import AGE, COVERED_ICONS
-from engines.innovation.icons import icon_counts
+from engines.innovation.icons import fresh_icon_counts
 from engines.innovation.prompts import table_key
 from engines.innovation.scoring import result, score_total
 from engines.innovation.state import InnovationState
@@ -39,7 +39,7 @@ def _player(st: InnovationState, p: int, seat: int | None) -> PlayerView:
             covered_icons=[[ICONS[i] for i in covered[c]] for c in reversed(pile[:-1])],
             cards=list(pile) if own else None,
         ))
-    counts = icon_counts(st, p)
+    counts = fresh_icon_counts(st, p)  # views are for people: counted afresh
     initial = st.initial[p] if st.phase == "setup" else None
     return PlayerView(
         seat=p,

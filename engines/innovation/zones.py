@@ -18,6 +18,7 @@ from typing import Any
 from engines.innovation.catalogue import COLORS
 from engines.innovation.context import Ctx
 from engines.innovation.facts import AGE, COLOR
+from engines.innovation.icons import forget_board
 from engines.innovation.specials import check_specials
 from engines.innovation.state import InnovationState
 
@@ -35,6 +36,7 @@ def _take(st: InnovationState, card: str, zone: str, owner: int) -> None:
         pile.remove(card)
         if len(pile) < 2:
             st.splays[owner][color] = 0
+        forget_board(st, owner)
     elif zone == "supply":
         st.supply[AGE[card] - 1].remove(card)
     else:  # pragma: no cover - programming error
@@ -52,6 +54,7 @@ def _put(st: InnovationState, card: str, zone: str, owner: int, bottom: bool = F
             pile.insert(0, card)
         else:
             pile.append(card)
+        forget_board(st, owner)
     elif zone == "supply":
         st.supply[AGE[card] - 1].insert(0, card)
     elif zone == "removed":
@@ -63,6 +66,12 @@ def _put(st: InnovationState, card: str, zone: str, owner: int, bottom: bool = F
 def announce(g: Ctx, kind: str, seat: int | None, card: str, src: str, src_owner: int | None,
              dst: str, dst_owner: int | None, extra: dict[str, Any] | None = None,
              public: bool = False) -> None:
+    if g.skip:
+        hidden = not public and src != "board" and dst != "board"
+        told = hidden and ((src in HIDDEN_OWNED and src_owner is not None)
+                           or (dst in HIDDEN_OWNED and dst_owner is not None))
+        g.skipping(2 if told else 1)
+        return
     params: dict[str, Any] = {"age": AGE[card], "from": src, "to": dst,
                               "from_seat": src_owner, "to_seat": dst_owner}
     if extra:
@@ -81,9 +90,22 @@ def announce(g: Ctx, kind: str, seat: int | None, card: str, src: str, src_owner
         g.emit(kind, seat, detail, visible_to=seen)
 
 
+def reveals(src: str, src_owner: int, dst: str, dst_owner: int, public: bool,
+            covered: bool) -> bool:
+    """Whether a move shows someone a card they could not see (``announce`` tells it):
+    publicly, a card from a hand, a score pile, the supply or under a board's top card;
+    privately, a card reaching a hidden zone of a seat that did not hold it."""
+    if public or src == "board" or dst == "board":
+        return covered or src != "board"
+    return dst in HIDDEN_OWNED and (src not in HIDDEN_OWNED or dst_owner != src_owner)
+
+
 def move(g: Ctx, kind: str, seat: int, card: str, src: str, src_owner: int, dst: str,
          dst_owner: int, bottom: bool = False, public: bool = False) -> None:
     st = g.st
+    covered = src == "board" and st.boards[src_owner][COLOR[card]][-1] != card
+    if reveals(src, src_owner, dst, dst_owner, public, covered):
+        g.revealing()
     _take(st, card, src, src_owner)
     _put(st, card, dst, dst_owner, bottom)
     st.changes += 1

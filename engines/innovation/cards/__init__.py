@@ -20,8 +20,8 @@ from engines.innovation.cards import (  # noqa: F401  (registration on import)
     age9,
     age10,
 )
-from engines.innovation.cards.registry import EFFECTS, HAS_DEMAND
 from engines.innovation.catalogue import CARDS
+from engines.innovation.registry import EFFECTS, HAS_DEMAND
 
 _missing = [c for c in CARDS if c not in EFFECTS]
 if _missing:  # pragma: no cover - a missing card is a start-up error

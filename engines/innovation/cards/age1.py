@@ -10,13 +10,13 @@ from engines.innovation.cards.helpers import (
     may_return,
     others,
 )
-from engines.innovation.cards.registry import effects
 from engines.innovation.catalogue import COLORS
 from engines.innovation.context import Ctx
 from engines.innovation.dogma import Run
 from engines.innovation.draw import draw, draw_and_meld, draw_and_reveal, draw_and_score
 from engines.innovation.facts import AGE, CASTLE, COLOR, CROWN, LEFT, has_icon
 from engines.innovation.icons import icon_count, top_cards
+from engines.innovation.registry import effects
 from engines.innovation.specials import claim_special
 from engines.innovation.splay import can_splay, splay
 from engines.innovation.zones import meld, score, transfer, tuck

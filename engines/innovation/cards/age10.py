@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from engines.innovation.cards.helpers import may_return, others, return_cards
-from engines.innovation.cards.registry import effects
 from engines.innovation.context import Ctx
 from engines.innovation.dogma import Run, execute_nondemand
 from engines.innovation.draw import draw, draw_and_meld, draw_and_score
 from engines.innovation.facts import AGE, CLOCK, COLOR, FACTORY, GREEN, LEAF, UP, has_icon
 from engines.innovation.icons import icon_count, icon_counts, top_card, top_cards
+from engines.innovation.registry import effects
 from engines.innovation.scoring import score_total, win
 from engines.innovation.splay import may_splay
 from engines.innovation.zones import return_card, score, transfer

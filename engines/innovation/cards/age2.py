@@ -9,12 +9,12 @@ from engines.innovation.cards.helpers import (
     may_return,
     others,
 )
-from engines.innovation.cards.registry import effects
 from engines.innovation.context import Ctx
 from engines.innovation.dogma import Run
 from engines.innovation.draw import draw, draw_and_meld, draw_and_score, draw_and_tuck
 from engines.innovation.facts import AGE, COLOR, GREEN, LEAF, LEFT, RED
 from engines.innovation.icons import icon_count, top_card, top_cards
+from engines.innovation.registry import effects
 from engines.innovation.specials import claim_special
 from engines.innovation.splay import may_splay
 from engines.innovation.zones import exchange, meld, score, transfer

@@ -11,7 +11,6 @@ from engines.innovation.cards.helpers import (
     others,
     return_cards,
 )
-from engines.innovation.cards.registry import effects
 from engines.innovation.context import Ctx
 from engines.innovation.dogma import Run
 from engines.innovation.draw import draw, draw_and_meld, draw_and_reveal, draw_and_score
@@ -30,6 +29,7 @@ from engines.innovation.facts import (
     has_icon,
 )
 from engines.innovation.icons import icon_count, top_cards
+from engines.innovation.registry import effects
 from engines.innovation.scoring import score_total
 from engines.innovation.specials import claim_special
 from engines.innovation.splay import may_splay

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engines.innovation.cards.helpers import give_top_card, may_return
-from engines.innovation.cards.registry import effects
 from engines.innovation.context import Ctx
 from engines.innovation.dogma import Run
 from engines.innovation.draw import draw, draw_and_meld, draw_and_score, draw_and_tuck
@@ -23,6 +22,7 @@ from engines.innovation.facts import (
     has_icon,
 )
 from engines.innovation.icons import icon_count, top_card, top_cards
+from engines.innovation.registry import effects
 from engines.innovation.specials import claim_special
 from engines.innovation.splay import may_splay, splay
 from engines.innovation.zones import return_card, score, transfer, tuck

@@ -9,7 +9,6 @@ from engines.innovation.cards.helpers import (
     may_return,
     return_cards,
 )
-from engines.innovation.cards.registry import effects
 from engines.innovation.context import Ctx
 from engines.innovation.dogma import Run
 from engines.innovation.draw import (
@@ -33,6 +32,7 @@ from engines.innovation.facts import (
     has_icon,
 )
 from engines.innovation.icons import highest_top, top_cards
+from engines.innovation.registry import effects
 from engines.innovation.specials import claim_special
 from engines.innovation.splay import may_splay, splay
 from engines.innovation.zones import meld, return_card, score, transfer

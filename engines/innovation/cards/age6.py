@@ -12,7 +12,6 @@ from engines.innovation.cards.helpers import (
     return_cards,
     reveal_a_color,
 )
-from engines.innovation.cards.registry import effects
 from engines.innovation.context import Ctx
 from engines.innovation.dogma import Run
 from engines.innovation.draw import draw, draw_and_meld, draw_and_score, draw_and_tuck
@@ -28,6 +27,7 @@ from engines.innovation.facts import (
     has_icon,
 )
 from engines.innovation.icons import icon_count, top_cards
+from engines.innovation.registry import effects
 from engines.innovation.splay import may_splay
 from engines.innovation.zones import score, transfer
 

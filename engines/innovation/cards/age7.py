@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from engines.innovation.cards.helpers import choose_and_return, max_age, pick_extreme, return_cards
-from engines.innovation.cards.registry import effects
 from engines.innovation.catalogue import COLORS
 from engines.innovation.context import Ctx
 from engines.innovation.dogma import Run
 from engines.innovation.draw import draw, draw_and_score
 from engines.innovation.facts import AGE, BLUE, FACTORY, RIGHT, UP, YELLOW, has_icon
-from engines.innovation.icons import top_cards
+from engines.innovation.icons import forget_board, top_cards
+from engines.innovation.registry import effects
 from engines.innovation.splay import may_splay, splay, splayable
 from engines.innovation.zones import exchange, return_card, score, transfer, tuck
 
@@ -48,8 +48,11 @@ def publications_1(g: Ctx, p: int, d: Run) -> None:
         order.append(card)
     order.extend(pool)
     new = list(reversed(order))
+    if new[-1] != pile[-1]:
+        g.revealing()  # a covered card, which only the owner could see, is now on top
     if new != pile:
         pile[:] = new
+        forget_board(st, p)
         st.changes += 1
     # covered cards are hidden from the other players: the order goes to the owner only
     g.emit("rearrange", p, {"color": COLORS[color], "top": new[-1]})

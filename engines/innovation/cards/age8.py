@@ -11,7 +11,6 @@ from engines.innovation.cards.helpers import (
     pick_extreme,
     return_cards,
 )
-from engines.innovation.cards.registry import effects
 from engines.innovation.catalogue import COLORS
 from engines.innovation.context import Ctx, OptionRow
 from engines.innovation.dogma import Run
@@ -30,6 +29,7 @@ from engines.innovation.facts import (
     has_icon,
 )
 from engines.innovation.icons import icon_count, top_cards
+from engines.innovation.registry import effects
 from engines.innovation.scoring import win
 from engines.innovation.splay import can_splay, may_splay, splay
 from engines.innovation.zones import meld, return_card, score, transfer, tuck

@@ -9,7 +9,6 @@ from engines.innovation.cards.helpers import (
     return_cards,
     reveal_a_color,
 )
-from engines.innovation.cards.registry import effects
 from engines.innovation.context import Ctx, DogmaEnds
 from engines.innovation.dogma import Run, execute_nondemand
 from engines.innovation.draw import draw, draw_and_meld, draw_and_reveal, draw_and_score
@@ -25,6 +24,7 @@ from engines.innovation.facts import (
     has_icon,
 )
 from engines.innovation.icons import top_card, top_cards
+from engines.innovation.registry import effects
 from engines.innovation.scoring import win
 from engines.innovation.splay import may_splay
 from engines.innovation.zones import meld, remove_from_game, return_card, score, transfer, tuck

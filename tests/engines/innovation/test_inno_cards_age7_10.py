@@ -106,7 +106,8 @@ def test_rocketry_returns_from_other_score_piles_by_age() -> None:
     ENGINE.apply(st, 0, "confirm")
     p = prompt(st)
     assert p.kind == "rocketry_return" and not p.private
-    assert [o.id for o in p.options] == ["pile:1:1", "pile:1:3", "pile:2:5"]
+    # nothing was shown since the turn began: the activator may still take it back
+    assert [o.id for o in p.options] == ["pile:1:1", "pile:1:3", "pile:2:5", "undo"]
     assert all(o.card is None for o in p.options)
     ENGINE.apply(st, 0, "pile:1:3")
     assert st.scores[1] == ["tools"] and "optics" in st.supply[2]

@@ -95,7 +95,7 @@ def test_private_prompt_and_pending_view() -> None:
     ENGINE.apply(st, 0, "confirm")
     p = prompt(st)
     assert p.kind == "return" and p.private and [o.id for o in p.options] == [
-        "card:optics", "decline"]
+        "card:optics", "decline", "undo"]
     assert p.params["source"] == "agriculture" and p.params["effect"] == 1
     assert ENGINE.view(st, 1).pending.params == {}  # type: ignore[union-attr]
     assert ENGINE.view(st, 0).pending.kind == "return"  # type: ignore[union-attr]
@@ -125,8 +125,16 @@ def test_resume_returns_only_new_events() -> None:
     more = answer(st, "card:tools")
     assert all(e.kind != "dogma" for e in more)
     assert [e.kind for e in more][:1] == []  # still asking: nothing happened yet
-    end = answer(st, "done")
-    assert [e.kind for e in end][:2] == ["return", "return"]
+    # nothing was shown yet: the undo window held these events back from the table
+    assert [e.kind for e in first][0] == "dogma_preview" and not first[0].provisional
+    held = first[1:] + more  # from ``confirm`` on, nothing shown yet: all held back
+    assert held and all(e.provisional for e in held)
+    end = answer(st, "done")  # the draw shows a card: the window closes and tells them
+    assert not any(e.provisional for e in end)
+    told, own = end[:len(held)], end[len(held):]
+    assert [e.model_dump(exclude={"provisional"}) for e in told] == [
+        e.model_dump(exclude={"provisional"}) for e in held]
+    assert [e.kind for e in own][:2] == ["return", "return"]
 
 
 def test_answer_leaves_original_untouched() -> None:

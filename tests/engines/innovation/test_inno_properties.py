@@ -79,6 +79,9 @@ _HIDDEN_ZONES = {"hand", "score", "supply", "removed"}
 def _check_events(events: list[Event]) -> None:
     """Public events never name a card moving only between hidden zones (or drawn)."""
     for ev in events:
+        if ev.kind == "undone":  # the core undo window's note to the seat that took back
+            assert ev.provisional and ev.visible_to == [ev.seat], ev
+            continue
         if ev.visible_to is not None:
             assert ev.params.get("private"), ev
             continue

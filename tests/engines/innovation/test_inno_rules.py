@@ -112,7 +112,7 @@ def test_splay_needs_two_cards_and_is_lost_at_one() -> None:
     st = position(boards={0: ["philosophy", "pottery", "tools", "archery"]})
     ENGINE.apply(st, 0, "dogma:philosophy")
     ENGINE.apply(st, 0, "confirm")
-    assert option_ids(st) == ["color:blue", "decline"]
+    assert option_ids(st) == ["color:blue", "decline", "undo"]
     answer(st, "color:blue")
     assert st.splays[0][0] == 1
     # returning the top card leaves one card: the splay goes
@@ -227,6 +227,7 @@ def test_dogma_confirm_back_and_preview() -> None:
     events = ENGINE.apply(st, 0, "dogma:archery")
     assert events[0].kind == "dogma_preview"
     p = prompt(st)
+    # ``back`` is the way back from here (choosing the card opens no undo window)
     assert p.kind == "dogma_confirm" and [o.id for o in p.options] == ["confirm", "back"]
     assert p.params["sharers"] == [1] and p.params["demanded"] == [2]
     assert p.params["counts"] == [2, 3, 0]
@@ -337,7 +338,7 @@ def test_recycle_several_cards_player_chooses_order() -> None:
     ENGINE.apply(st, 0, "confirm")
     p = prompt(st)
     assert p.kind == "return_order" and p.private and p.params["age"] == 1
-    assert sorted(o.id for o in p.options) == ["card:oars", "card:tools"]
+    assert sorted(o.id for o in p.options) == ["card:oars", "card:tools", "undo"]
     answer(st, "card:oars")  # oars first, then tools under it
     assert st.supply[0][:2] == ["tools", "oars"] and st.supply[2][0] == "optics"
     assert st.hands[0] == ["canning", "vaccination", "democracy"]

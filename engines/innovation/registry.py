@@ -1,4 +1,5 @@
-"""Where the age modules register their effect functions."""
+"""Where the age modules (``cards/``) register their effect functions: outside the ``cards``
+package, so the dogma rules read it without importing the cards (which import them)."""
 
 from __future__ import annotations
 
