@@ -47,7 +47,8 @@ def market(st: SevenWondersState, seat: int) -> Market:
     )
 
 
-def _affordable(pays: tuple[Payment, ...], budget: int) -> tuple[Payment, ...]:
+def affordable(pays: tuple[Payment, ...], budget: int) -> tuple[Payment, ...]:
+    """The payments of ``pays`` (cheapest first) that cost at most ``budget``."""
     if not pays or pays[0][0] + pays[0][1] > budget:
         return ()
     return tuple(p for p in pays if p[0] + p[1] <= budget)
@@ -84,7 +85,7 @@ def card_cost(st: SevenWondersState, seat: int, card: str, mk: Market | None = N
         return ("free", 0, FREE)
     if power_applies(st, seat, f.color):
         return ("power", 0, FREE)
-    ok = _affordable(pays, st.coins[seat] - f.coins)
+    ok = affordable(pays, st.coins[seat] - f.coins)
     if not ok:
         return ("cannot_afford", f.coins, ())
     return ("coins", f.coins, ok)
@@ -100,7 +101,7 @@ def stage_cost(st: SevenWondersState, seat: int, mk: Market | None = None,
                            f.need_idx)
     if pays is FREE and f.coins == 0:
         return ("free", 0, FREE)
-    ok = _affordable(pays, st.coins[seat] - f.coins)
+    ok = affordable(pays, st.coins[seat] - f.coins)
     if not ok:
         return ("cannot_afford", f.coins, ())
     return ("coins", f.coins, ok)

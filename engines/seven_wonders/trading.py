@@ -25,6 +25,10 @@ same answer (tests compare them with an exhaustive search, ``tests/.../sw_refere
   matters for the missing resources, so each such situation is computed once per process.
 
 ``memo`` keeps, per market (a seat's trading situation), the payments of each cost seen.
+
+``cheapest`` answers what listing a hand needs (can it be paid, and the least it costs)
+without enumerating the payments: those are only listed when a seat picks the card
+(``payments``, for the payment question).
 """
 
 from __future__ import annotations
@@ -281,6 +285,106 @@ def payments(need: Vec, market: Market, idx: tuple[int, ...] | None = None
     return res
 
 
+#: ``least``'s answer when a one-of producer may help: ask ``cheapest`` with the market
+SEARCH = -1
+
+
+def least(need: Vec, idx: tuple[int, ...], fixed: Vec | list[int], lf: Vec | list[int],
+          rf: Vec | list[int], disc_l: int, disc_r: int, union: int) -> int | None:
+    """The least total of ``payments`` (None: none), from the seat's and its neighbours'
+    fixed production, when no one-of producer (``union``: all their masks) can supply a
+    missing resource; else ``SEARCH``. Each missing resource is then bought on its own,
+    as much as possible from the cheaper side (``_direct``'s cheapest payment)."""
+    total = 0
+    for i in idx:
+        n = need[i] - fixed[i]
+        if n <= 0:
+            continue
+        if (union >> i) & 1:
+            return SEARCH
+        a, b = lf[i], rf[i]
+        if n > a + b:
+            return None
+        pl = 1 if (disc_l >> i) & 1 else TRADE_PRICE
+        pr = 1 if (disc_r >> i) & 1 else TRADE_PRICE
+        if pl < pr:
+            k = a if a < n else n  # from the left
+            total += k * pl + (n - k) * pr
+        elif pr < pl:
+            k = b if b < n else n  # from the right
+            total += k * pr + (n - k) * pl
+        else:
+            total += n * pl
+    return total
+
+
+def _split_least(missing: list[tuple[int, int]], lf: Vec, rf: Vec, disc_l: int,
+                 disc_r: int) -> int | None:
+    """``least`` of units still missing, bought from the neighbours' fixed production."""
+    total = 0
+    for i, n in missing:
+        if n <= 0:
+            continue
+        a, b = lf[i], rf[i]
+        if n > a + b:
+            return None
+        pl = 1 if (disc_l >> i) & 1 else TRADE_PRICE
+        pr = 1 if (disc_r >> i) & 1 else TRADE_PRICE
+        if pl < pr:
+            k = a if a < n else n
+            total += k * pl + (n - k) * pr
+        elif pr < pl:
+            k = b if b < n else n
+            total += k * pr + (n - k) * pl
+        else:
+            total += n * pl
+    return total
+
+
+def cheapest(need: Vec, market: Market, idx: tuple[int, ...]) -> int | None:
+    """The least coins (both neighbours together) any of ``payments(need, market, idx)``
+    costs, or None when there is none: what a hand's options show, without listing them
+    (``least`` first; ``tests/.../test_sw_trading.py`` compares both with ``payments``).
+
+    When only the buyer's own one-of producers can help, each way of using them is tried
+    (as ``_own_only``) keeping only the least total; when a neighbour's can, the general
+    search of ``payments`` (cached per situation) gives it.
+    """
+    fixed, own, lf, lc, rf, rc, disc_l, disc_r, union = market  # type: ignore[misc]
+    total = least(need, idx, fixed, lf, rf, disc_l, disc_r, union)
+    if total != SEARCH:
+        return total
+    missing = []
+    support = 0
+    for i in idx:
+        n = need[i] - fixed[i]
+        if n > 0:
+            missing.append((i, n))
+            support |= 1 << i
+    sold = 0
+    for mk in lc:
+        sold |= mk
+    for mk in rc:
+        sold |= mk
+    if not sold & support and len(own) <= 3:
+        choices = [[k for k, (i, _) in enumerate(missing) if (mask >> i) & 1]
+                   for mask in own if mask & support]
+        best: int | None = None
+        for picks in product(*choices):
+            left = missing[:]
+            for k in picks:
+                i, n = left[k]
+                left[k] = (i, n - 1)
+            cost = _split_least(left, lf, rf, disc_l, disc_r)
+            if cost is not None and (best is None or cost < best):
+                if cost == 0:
+                    return 0
+                best = cost
+        return best
+    pays = payments(need, market, idx)
+    return pays[0][0] + pays[0][1] if pays else None
+
+
 #: per market: ``facts.need_key`` of a cost -> payments
 Memo = dict[int, tuple[Payment, ...]]
 _MEMOS: dict[Market, Memo] = {}
@@ -306,6 +410,22 @@ def cached_payments(item: int, need: Vec, market: Market, mem: Memo,
     return hit
 
 
+#: per market: ``facts.need_key`` of a cost -> ``cheapest`` (markets recur within a turn
+#: and across games; a market is a value, so an entry never goes stale)
+_LEAST: dict[Market, dict[int, int | None]] = {}
+
+
+def least_memo(market: Market) -> dict[int, int | None]:
+    """A per-market memo ``need_key -> cheapest(...)`` (the caller fills it)."""
+    m = _LEAST.get(market)
+    if m is None:
+        if len(_LEAST) > _MEMO_LIMIT:
+            _LEAST.clear()
+        m = _LEAST[market] = {}
+    return m
+
+
 def clear_cache() -> None:
     _CACHE.clear()
     _MEMOS.clear()
+    _LEAST.clear()
