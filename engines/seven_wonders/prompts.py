@@ -19,7 +19,7 @@ from engines.seven_wonders.state import SevenWondersState
 from engines.seven_wonders.trading import (
     FREE,
     SEARCH,
-    Market,
+    FullMarket,
     Payment,
     cheapest,
     least,
@@ -141,7 +141,7 @@ def hand_options(st: SevenWondersState, seat: int) -> tuple[list[Option], Info]:
     else:
         cache.clear()
         cache["step"] = st.step
-    mk: Market | None = None
+    mk: FullMarket | None = None
     mem: dict[int, int | None] = {}
     fixed = st.fixed[seat]
     have = pack(fixed) | GUARD

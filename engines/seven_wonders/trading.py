@@ -34,6 +34,7 @@ without enumerating the payments: those are only listed when a seat picks the ca
 from __future__ import annotations
 
 from itertools import product
+from typing import cast
 
 from engines.seven_wonders.facts import TRADE_PRICE
 
@@ -45,6 +46,18 @@ Payment = tuple[int, int]
 #: (an optional 9th entry: the union of every one-of mask, a speed-up computed by
 #: ``costs.market``)
 Market = tuple[Vec, tuple[int, ...], Vec, tuple[int, ...], Vec, tuple[int, ...], int, int]
+#: a ``Market`` and the union of all its one-of masks (what ``costs.market`` builds)
+FullMarket = tuple[Vec, tuple[int, ...], Vec, tuple[int, ...], Vec, tuple[int, ...], int, int,
+                   int]
+
+
+def with_union(market: Market) -> FullMarket:
+    """``market`` with the union of all its one-of masks appended."""
+    union = 0
+    for group in (market[1], market[3], market[5]):
+        for mk in group:
+            union |= mk
+    return (*market, union)
 
 FREE: tuple[Payment, ...] = ((0, 0),)
 _CACHE: dict[tuple[object, ...], tuple[Payment, ...]] = {}
@@ -215,7 +228,7 @@ def _total_then_left(p: Payment) -> tuple[int, int]:
     return (p[0] + p[1], p[0])
 
 
-def payments(need: Vec, market: Market, idx: tuple[int, ...] | None = None
+def payments(need: Vec, market: Market | FullMarket, idx: tuple[int, ...] | None = None
              ) -> tuple[Payment, ...]:
     """Non-dominated (left, right) payments for ``need``; empty if it cannot be bought.
 
@@ -223,14 +236,9 @@ def payments(need: Vec, market: Market, idx: tuple[int, ...] | None = None
     bank (a card's printed coin cost) are not included: they are the same for every
     payment.
     """
-    if len(market) > 8:
-        fixed, own, lf, lc, rf, rc, disc_l, disc_r, union = market  # type: ignore[misc]
-    else:
-        fixed, own, lf, lc, rf, rc, disc_l, disc_r = market
-        union = 0
-        for group in (own, lc, rc):
-            for mk in group:
-                union |= mk
+    full = (cast(FullMarket, market) if len(market) > 8
+            else with_union(cast(Market, market)))
+    fixed, own, lf, lc, rf, rc, disc_l, disc_r, union = full
     if idx is None:
         idx = tuple(i for i in range(7) if need[i])
     missing = []
@@ -341,7 +349,7 @@ def _split_least(missing: list[tuple[int, int]], lf: Vec, rf: Vec, disc_l: int,
     return total
 
 
-def cheapest(need: Vec, market: Market, idx: tuple[int, ...]) -> int | None:
+def cheapest(need: Vec, market: FullMarket, idx: tuple[int, ...]) -> int | None:
     """The least coins (both neighbours together) any of ``payments(need, market, idx)``
     costs, or None when there is none: what a hand's options show, without listing them
     (``least`` first; ``tests/.../test_sw_trading.py`` compares both with ``payments``).
@@ -350,7 +358,7 @@ def cheapest(need: Vec, market: Market, idx: tuple[int, ...]) -> int | None:
     (as ``_own_only``) keeping only the least total; when a neighbour's can, the general
     search of ``payments`` (cached per situation) gives it.
     """
-    fixed, own, lf, lc, rf, rc, disc_l, disc_r, union = market  # type: ignore[misc]
+    fixed, own, lf, lc, rf, rc, disc_l, disc_r, union = market
     total = least(need, idx, fixed, lf, rf, disc_l, disc_r, union)
     if total != SEARCH:
         return total
@@ -387,11 +395,11 @@ def cheapest(need: Vec, market: Market, idx: tuple[int, ...]) -> int | None:
 
 #: per market: ``facts.need_key`` of a cost -> payments
 Memo = dict[int, tuple[Payment, ...]]
-_MEMOS: dict[Market, Memo] = {}
+_MEMOS: dict[Market | FullMarket, Memo] = {}
 _MEMO_LIMIT = 4096
 
 
-def memo(market: Market) -> Memo:
+def memo(market: Market | FullMarket) -> Memo:
     """A per-market memo ``item -> payments`` (fill it with ``cached_payments``)."""
     m = _MEMOS.get(market)
     if m is None:
@@ -401,7 +409,7 @@ def memo(market: Market) -> Memo:
     return m
 
 
-def cached_payments(item: int, need: Vec, market: Market, mem: Memo,
+def cached_payments(item: int, need: Vec, market: Market | FullMarket, mem: Memo,
                     idx: tuple[int, ...] | None = None) -> tuple[Payment, ...]:
     """``payments`` of cost ``item`` (a ``need_key``), memoised in ``mem`` (see ``memo``)."""
     hit = mem.get(item)
@@ -412,10 +420,10 @@ def cached_payments(item: int, need: Vec, market: Market, mem: Memo,
 
 #: per market: ``facts.need_key`` of a cost -> ``cheapest`` (markets recur within a turn
 #: and across games; a market is a value, so an entry never goes stale)
-_LEAST: dict[Market, dict[int, int | None]] = {}
+_LEAST: dict[FullMarket, dict[int, int | None]] = {}
 
 
-def least_memo(market: Market) -> dict[int, int | None]:
+def least_memo(market: FullMarket) -> dict[int, int | None]:
     """A per-market memo ``need_key -> cheapest(...)`` (the caller fills it)."""
     m = _LEAST.get(market)
     if m is None:

@@ -15,6 +15,7 @@ from sw_reference import reference_payments
 from engines.seven_wonders.costs import card_cost, market, stage_cost
 from engines.seven_wonders.facts import CARD, RES_INDEX, STAGE
 from engines.seven_wonders.prompts import action_payments, hand_options
+from engines.seven_wonders.state import SevenWondersState
 from engines.seven_wonders.trading import cheapest, payments
 
 RAW = 0b0001111
