@@ -24,6 +24,7 @@ from engines.seven_wonders.trading import (
     cheapest,
     least,
     least_memo,
+    one_of_counts,
     payments,
 )
 from engines.seven_wonders.turn import CHANGING, CHOSEN, revivable
@@ -151,9 +152,11 @@ def hand_options(st: SevenWondersState, seat: int) -> tuple[list[Option], Info]:
     lf, rf = st.fixed[left], st.fixed[right]
     disc_l, disc_r = st.disc_left[seat], st.disc_right[seat]
     union = 0  # every one-of producer that may help (as costs.market)
-    for group in (st.choices[seat], st.trade_choices[left], st.trade_choices[right]):
+    own, sold_l, sold_r = st.choices[seat], st.trade_choices[left], st.trade_choices[right]
+    for group in (own, sold_l, sold_r):
         for mask in group:
             union |= mask
+    extra = one_of_counts(own, sold_l, sold_r) if union else None
     # the next wonder stage (as costs.stage_cost)
     stages = STAGE[(st.board[seat], st.side[seat])]
     built = len(st.stage_cards[seat])
@@ -165,7 +168,8 @@ def hand_options(st: SevenWondersState, seat: int) -> tuple[list[Option], Info]:
             if (have - sf.packed) & GUARD == GUARD:
                 cost: int | None = 0
             else:
-                cost = least(sf.need, sf.need_idx, fixed, lf, rf, disc_l, disc_r, union)
+                cost = least(sf.need, sf.need_idx, fixed, lf, rf, disc_l, disc_r, union,
+                             extra)
                 if cost == SEARCH:
                     mk = market(st, seat)
                     mem = least_memo(mk)
@@ -197,7 +201,7 @@ def hand_options(st: SevenWondersState, seat: int) -> tuple[list[Option], Info]:
             if (have - packed) & GUARD == GUARD:
                 cost = 0
             else:
-                cost = least(need, idx, fixed, lf, rf, disc_l, disc_r, union)
+                cost = least(need, idx, fixed, lf, rf, disc_l, disc_r, union, extra)
                 if cost == SEARCH:
                     if mk is None:
                         mk = market(st, seat)

@@ -298,21 +298,32 @@ SEARCH = -1
 
 
 def least(need: Vec, idx: tuple[int, ...], fixed: Vec | list[int], lf: Vec | list[int],
-          rf: Vec | list[int], disc_l: int, disc_r: int, union: int) -> int | None:
+          rf: Vec | list[int], disc_l: int, disc_r: int, union: int,
+          extra: list[int] | None = None) -> int | None:
     """The least total of ``payments`` (None: none), from the seat's and its neighbours'
     fixed production, when no one-of producer (``union``: all their masks) can supply a
     missing resource; else ``SEARCH``. Each missing resource is then bought on its own,
-    as much as possible from the cheaper side (``_direct``'s cheapest payment)."""
+    as much as possible from the cheaper side (``_direct``'s cheapest payment).
+
+    ``extra`` (``one_of_counts`` of the same masks) lets it refuse at once, without a
+    search, what the one-of producers cannot make up either: the usual case.
+    """
     total = 0
+    search = False
     for i in idx:
         n = need[i] - fixed[i]
         if n <= 0:
             continue
-        if (union >> i) & 1:
-            return SEARCH
         a, b = lf[i], rf[i]
+        if (union >> i) & 1:
+            if extra is not None and n > a + b + extra[i]:
+                return None
+            search = True
+            continue
         if n > a + b:
             return None
+        if search:
+            continue
         pl = 1 if (disc_l >> i) & 1 else TRADE_PRICE
         pr = 1 if (disc_r >> i) & 1 else TRADE_PRICE
         if pl < pr:
@@ -323,7 +334,24 @@ def least(need: Vec, idx: tuple[int, ...], fixed: Vec | list[int], lf: Vec | lis
             total += k * pr + (n - k) * pl
         else:
             total += n * pl
-    return total
+    return SEARCH if search else total
+
+
+#: per one-of mask, the resources it may give
+_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(7) if (m >> i) & 1)
+                                           for m in range(128))
+
+
+def one_of_counts(*groups: list[int] | tuple[int, ...]) -> list[int]:
+    """Per resource, how many of the one-of masks of ``groups`` may give it (one unit
+    each at most): a bound ``least`` refuses with."""
+    counts = [0] * 7
+    bits = _BITS
+    for group in groups:
+        for mask in group:
+            for i in bits[mask]:
+                counts[i] += 1
+    return counts
 
 
 def _split_least(missing: list[tuple[int, int]], lf: Vec, rf: Vec, disc_l: int,
