@@ -21,11 +21,12 @@ from engines.seven_wonders.trading import (
     SEARCH,
     FullMarket,
     Payment,
+    cached_payments,
     cheapest,
     least,
     least_memo,
+    memo,
     one_of_counts,
-    payments,
 )
 from engines.seven_wonders.turn import CHANGING, CHOSEN, revivable
 
@@ -242,8 +243,9 @@ def action_payments(st: SevenWondersState, seat: int, action: str, card: str
     if hit is None:
         f = CARD[card] if action == "build" else next_stage(st, seat)
         assert f is not None
-        hit = cache[key] = affordable(payments(f.need, market(st, seat), f.need_idx),
-                                      st.coins[seat] - bank)
+        mk = market(st, seat)
+        hit = cache[key] = affordable(cached_payments(f.need_key, f.need, mk, memo(mk),
+                                                      f.need_idx), st.coins[seat] - bank)
     return hit
 
 
