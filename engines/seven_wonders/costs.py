@@ -19,7 +19,14 @@ from __future__ import annotations
 from engines.seven_wonders.effects import next_stage
 from engines.seven_wonders.facts import CARD, owns_same_name
 from engines.seven_wonders.state import SevenWondersState
-from engines.seven_wonders.trading import FREE, Market, Memo, Payment, cached_payments, memo
+from engines.seven_wonders.trading import (
+    FREE,
+    FullMarket,
+    Memo,
+    Payment,
+    cached_payments,
+    memo,
+)
 
 FIRST_OF_COLOR = "first_card_of_each_color"
 FIRST_OF_AGE = "first_card_of_each_age"
@@ -30,7 +37,7 @@ LAST_TURN = 6
 Cost = tuple[str, int, tuple[Payment, ...]]
 
 
-def market(st: SevenWondersState, seat: int) -> Market:
+def market(st: SevenWondersState, seat: int) -> FullMarket:
     n = st.players
     left, right = (seat + 1) % n, (seat - 1) % n  # state.left_of / right_of
     fixed, trade = st.fixed, st.trade_choices
@@ -39,7 +46,7 @@ def market(st: SevenWondersState, seat: int) -> Market:
     for group in (choices, trade[left], trade[right]):
         for mask in group:
             union |= mask
-    return (  # type: ignore[return-value]
+    return (
         tuple(fixed[seat]), tuple(choices) if choices else (),
         tuple(fixed[left]), tuple(trade[left]) if trade[left] else (),
         tuple(fixed[right]), tuple(trade[right]) if trade[right] else (),
@@ -47,7 +54,8 @@ def market(st: SevenWondersState, seat: int) -> Market:
     )
 
 
-def _affordable(pays: tuple[Payment, ...], budget: int) -> tuple[Payment, ...]:
+def affordable(pays: tuple[Payment, ...], budget: int) -> tuple[Payment, ...]:
+    """The payments of ``pays`` (cheapest first) that cost at most ``budget``."""
     if not pays or pays[0][0] + pays[0][1] > budget:
         return ()
     return tuple(p for p in pays if p[0] + p[1] <= budget)
@@ -67,7 +75,7 @@ def power_applies(st: SevenWondersState, seat: int, color: int) -> bool:
     return False
 
 
-def card_cost(st: SevenWondersState, seat: int, card: str, mk: Market | None = None,
+def card_cost(st: SevenWondersState, seat: int, card: str, mk: FullMarket | None = None,
               mem: Memo | None = None) -> Cost:
     f = CARD[card]
     if owns_same_name(st.buildings[seat], card):
@@ -84,13 +92,13 @@ def card_cost(st: SevenWondersState, seat: int, card: str, mk: Market | None = N
         return ("free", 0, FREE)
     if power_applies(st, seat, f.color):
         return ("power", 0, FREE)
-    ok = _affordable(pays, st.coins[seat] - f.coins)
+    ok = affordable(pays, st.coins[seat] - f.coins)
     if not ok:
         return ("cannot_afford", f.coins, ())
     return ("coins", f.coins, ok)
 
 
-def stage_cost(st: SevenWondersState, seat: int, mk: Market | None = None,
+def stage_cost(st: SevenWondersState, seat: int, mk: FullMarket | None = None,
                mem: Memo | None = None) -> Cost:
     f = next_stage(st, seat)
     if f is None:
@@ -100,7 +108,7 @@ def stage_cost(st: SevenWondersState, seat: int, mk: Market | None = None,
                            f.need_idx)
     if pays is FREE and f.coins == 0:
         return ("free", 0, FREE)
-    ok = _affordable(pays, st.coins[seat] - f.coins)
+    ok = affordable(pays, st.coins[seat] - f.coins)
     if not ok:
         return ("cannot_afford", f.coins, ())
     return ("coins", f.coins, ok)

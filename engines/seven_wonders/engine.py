@@ -6,13 +6,13 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from engines.core.contract import Engine, Event, GameResult, Pacing, Prompt
+from engines.core.contract import BACK, UNDO, Engine, Event, GameResult, Pacing, Prompt
 from engines.core.errors import IllegalAnswer, illegal_option, not_your_turn
 from engines.seven_wonders import catalogue as cat
 from engines.seven_wonders import setup, turn
 from engines.seven_wonders.effects import next_stage
 from engines.seven_wonders.facts import owns_same_name
-from engines.seven_wonders.prompts import hand_options, prompts
+from engines.seven_wonders.prompts import action_payments, hand_options, prompts
 from engines.seven_wonders.scoring import result
 from engines.seven_wonders.setup import SIDE_OPTIONS, WONDER_OPTIONS, new_state
 from engines.seven_wonders.state import SevenWondersState, fast_copy
@@ -121,17 +121,24 @@ class SevenWondersEngine(Engine[SevenWondersState]):
     @staticmethod
     def _play(st: SevenWondersState, seat: int, kind: str, rest: str, option_id: str,
               events: list[Event]) -> bool:
-        """A hand, waiting or payment answer; False when it repeats the choice made."""
+        """A hand, waiting or payment answer; False when it repeats the choice made.
+
+        ``undo``: on the payment prompt the pick being paid for is taken back (the hand
+        again, or during a change the choice made, which stands); on the ``waiting`` prompt
+        the choice made is taken back (the hand again). Never once the turn resolved: the
+        last seat's choice resolves it at once.
+        """
         choice = st.choice[seat]
         if len(choice) == 2 or len(choice) == turn.CHANGING:  # the payment prompt
-            if option_id == "back":
-                turn.withdraw(st, seat, events)
+            if option_id in (UNDO, BACK):  # ``back``: its former name
+                turn.withdraw(st, seat, events, told=option_id == UNDO)
                 return True
             if kind != "pay":
                 raise illegal_option(option_id)
             action, card = choice[-2:]
             _, info = hand_options(st, seat)
-            _, _, via, bank, pays = info[f"{action}:{card}"]
+            _, _, via, bank, _ = info[f"{action}:{card}"]
+            pays = action_payments(st, seat, action, card)
             left_s, _, right_s = rest.partition(":")
             try:
                 pay = (int(left_s), int(right_s))
@@ -141,6 +148,9 @@ class SevenWondersEngine(Engine[SevenWondersState]):
                 raise IllegalAnswer("invalid_payment", f"'{option_id}' is not a payment "
                                     "offered for this card.", option=option_id)
             turn.set_choice(st, seat, [action, card, pay[0], pay[1], bank, via], events)
+            return True
+        if option_id == UNDO and len(choice) == turn.CHOSEN:
+            turn.take_back(st, seat, events)
             return True
         if kind not in ("build", "wonder", "sell"):
             raise illegal_option(option_id)
@@ -155,7 +165,8 @@ class SevenWondersEngine(Engine[SevenWondersState]):
             if kind == "wonder" and next_stage(st, seat) is None:
                 raise IllegalAnswer("wonder_complete", "Every stage of your wonder is built.")
             raise IllegalAnswer("cannot_afford", f"You cannot pay for {option_id}.", card=rest)
-        action, card, via, bank, pays = found
+        action, card, via, bank, known = found
+        pays = known if known is not None else action_payments(st, seat, action, card)
         if len(pays) > 1:  # several payments: the payment prompt comes next
             turn.set_choice(st, seat, [action, card], events)
             return True

@@ -55,6 +55,19 @@ def _mask(resources: tuple[str, ...] | list[str]) -> int:
     return m
 
 
+#: resource counts packed 6 bits apart in one int (``pack``), the top bit of each field a
+#: guard: ``(pack(have) | GUARD) - pack(need)`` keeps every guard bit set exactly when
+#: ``have >= need`` for every resource (counts stay below 32), one subtraction instead of a
+#: loop over the resources on the hot path
+GUARD = sum(1 << (6 * i + 5) for i in range(7))
+
+
+def pack(vec: tuple[int, ...] | list[int]) -> int:
+    """Seven resource counts (each below 32) in one int, 6 bits apart (see ``GUARD``)."""
+    return (vec[0] | vec[1] << 6 | vec[2] << 12 | vec[3] << 18 | vec[4] << 24 | vec[5] << 30
+            | vec[6] << 36)
+
+
 _NEED_KEYS: dict[tuple[int, ...], int] = {}
 
 
@@ -155,7 +168,7 @@ class Powers:
 
 class CardFacts(Powers):
     __slots__ = ("id", "age", "color", "coins", "need", "need_key", "need_idx", "need_mask",
-                 "needs_any", "chain_in", "chain_out", "guild", "twins")
+                 "needs_any", "chain_in", "chain_out", "guild", "twins", "packed")
 
     def __init__(self, card_id: str) -> None:
         c = CARDS[card_id]
@@ -170,6 +183,7 @@ class CardFacts(Powers):
         self.need_idx = tuple(i for i in range(7) if self.need[i])
         self.need_mask = sum(1 << i for i in self.need_idx)
         self.needs_any = any(self.need)
+        self.packed = pack(self.need)
         self.chain_in = c.chain_in
         self.chain_out = c.chain_out
         #: every card id with this card's name (Loom, Glassworks and Press exist in Ages I
@@ -178,7 +192,7 @@ class CardFacts(Powers):
 
 
 class StageFacts(Powers):
-    __slots__ = ("wonder", "side", "stage", "coins", "need", "need_key", "need_idx")
+    __slots__ = ("wonder", "side", "stage", "coins", "need", "need_key", "need_idx", "packed")
 
     def __init__(self, wonder: str, side: str, index: int) -> None:
         s = WONDERS[wonder].sides[side].stages[index]  # type: ignore[index]
@@ -190,6 +204,7 @@ class StageFacts(Powers):
         self.need = need_of(s.cost)
         self.need_key = need_key(self.need)
         self.need_idx = tuple(i for i in range(7) if self.need[i])
+        self.packed = pack(self.need)
 
 
 CARD: dict[str, CardFacts] = {cid: CardFacts(cid) for cid in CARDS}

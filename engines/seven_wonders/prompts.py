@@ -11,29 +11,44 @@ from typing import Any
 
 from engines.core.contract import Option, Prompt
 from engines.core.fast import OptionCache, fast_option, fast_prompt
-from engines.seven_wonders.costs import market, power_applies
-from engines.seven_wonders.facts import CARD, SELL_COINS, STAGE, TWIN
+from engines.core.undo import undo_option
+from engines.seven_wonders.costs import affordable, market, power_applies
+from engines.seven_wonders.effects import next_stage
+from engines.seven_wonders.facts import CARD, GUARD, SELL_COINS, STAGE, TWIN, pack
 from engines.seven_wonders.state import SevenWondersState
-from engines.seven_wonders.trading import FREE, Payment, memo, payments
+from engines.seven_wonders.trading import (
+    FREE,
+    SEARCH,
+    FullMarket,
+    Payment,
+    cached_payments,
+    cheapest,
+    least,
+    least_memo,
+    memo,
+    one_of_counts,
+)
 from engines.seven_wonders.turn import CHANGING, CHOSEN, revivable
 
-#: option id -> (action, card, via, bank, affordable payments)
-Info = dict[str, tuple[str, str, str, int, tuple[Payment, ...]]]
+#: option id -> (action, card, via, bank, affordable payments: None until the seat picks
+#: it, see ``action_payments``)
+Info = dict[str, tuple[str, str, str, int, tuple[Payment, ...] | None]]
 
-BACK = fast_option("back", "back", {}, None, None)
+#: the reserved ``undo``: on a payment prompt it takes back the pick being paid for (what
+#: ``back`` did, still accepted), on a ``waiting`` prompt the choice made
+UNDO_OPTION = undo_option(None)
 
 
 def _build(key: tuple[Any, ...]) -> Option:
     kind = key[0]
     if kind == "build":
-        _, card, cost, via, count = key
-        opt = fast_option(f"build:{card}", "build",
-                          {"card": card, "cost": cost, "via": via, "payments": count}, card, cost)
-    elif kind == "wonder":
-        _, card, stage, cost, count = key
-        opt = fast_option(f"wonder:{card}", "wonder",
-                          {"card": card, "stage": stage, "cost": cost, "payments": count},
+        _, card, cost, via = key
+        opt = fast_option(f"build:{card}", "build", {"card": card, "cost": cost, "via": via},
                           card, cost)
+    elif kind == "wonder":
+        _, card, stage, cost = key
+        opt = fast_option(f"wonder:{card}", "wonder", {"card": card, "stage": stage,
+                                                       "cost": cost}, card, cost)
     elif kind == "sell":
         _, card = key
         opt = fast_option(f"sell:{card}", "sell", {"card": card, "coins": SELL_COINS}, card, 0)
@@ -61,13 +76,46 @@ _opt = _OPTS.__getitem__
 BUILD_ID = {c: f"build:{c}" for c in CARD}
 WONDER_ID = {c: f"wonder:{c}" for c in CARD}
 SELL_ID = {c: f"sell:{c}" for c in CARD}
-#: the sell option and its facts, per card
+#: the sell option, per card
 SELL: dict[str, Option] = {c: _opt(("sell", c)) for c in CARD}
-SELL_INFO: dict[str, tuple[str, str, str, int, tuple[Payment, ...]]] = {
-    c: ("sell", c, "sell", 0, FREE) for c in CARD}
-#: per card, what ``hand_options`` looks up: facts, twin, option ids, sell option and facts
-_ROW = {c: (f, TWIN.get(c), BUILD_ID[c], WONDER_ID[c], SELL_ID[c], SELL[c], SELL_INFO[c])
+
+
+
+class _ByCard(dict[str, Option]):
+    """The options of one kind and cost, by card, each built on first use and shared."""
+
+    def __init__(self, key: tuple[Any, ...]) -> None:
+        super().__init__()
+        self._key = key
+
+    def __missing__(self, card: str) -> Option:
+        kind, *rest = self._key
+        opt = self[card] = _opt((kind, card, *rest))
+        return opt
+
+
+class _Kinds(dict[tuple[Any, ...], _ByCard]):
+    """``_BY[(kind, *cost)][card]``: a shared option without building its key per card."""
+
+    def __missing__(self, key: tuple[Any, ...]) -> _ByCard:
+        by = self[key] = _ByCard(key)
+        return by
+
+
+_BY = _Kinds()
+#: per card, what ``hand_options`` reads in one unpacking: twin, chain symbol needed,
+#: packed need, bank coins, need, its resources, its key, colour, build / wonder / sell ids,
+#: the sell option, then the facts of a build for free, by chain, by power and paid (with no
+#: trade, with some: ``None`` until the seat picks it)
+_ROW = {c: (TWIN.get(c), f.chain_in, f.packed, f.coins, f.need, f.need_idx, f.need_key,
+            f.color, BUILD_ID[c], WONDER_ID[c], SELL_ID[c], SELL[c], ("sell", c, "sell", 0, FREE),
+            ("build", c, "free", 0, FREE), ("build", c, "chain", 0, FREE),
+            ("build", c, "power", 0, FREE), ("build", c, "pay", f.coins, FREE),
+            ("build", c, "pay", f.coins, None))
         for c, f in CARD.items()}
+_FREE = _BY[("build", 0, "free")]
+_CHAIN = _BY[("build", 0, "chain")]
+_POWER = _BY[("build", 0, "power")]
 
 
 def _cache(st: SevenWondersState) -> dict[Any, Any]:
@@ -82,7 +130,9 @@ def hand_options(st: SevenWondersState, seat: int) -> tuple[list[Option], Info]:
     """The options of ``seat``'s hand (build / wonder / sell each card) and their facts.
 
     Same rules as ``costs.card_cost`` / ``costs.stage_cost`` (a test keeps them equal),
-    inlined for the hot path.
+    inlined for the hot path. Only what a hand shows is computed: whether each card and the
+    next stage can be paid for and the least they cost (``trading.cheapest``); their
+    payments are listed when the seat picks one (``action_payments``).
     """
     cache = st.cache
     key = (seat, st.phase)
@@ -93,64 +143,84 @@ def hand_options(st: SevenWondersState, seat: int) -> tuple[list[Option], Info]:
     else:
         cache.clear()
         cache["step"] = st.step
-    mk = market(st, seat)
-    mem = memo(mk)
+    mk: FullMarket | None = None
+    mem: dict[int, int | None] = {}
+    fixed = st.fixed[seat]
+    have = pack(fixed) | GUARD
     coins = st.coins[seat]
+    n = st.players
+    left, right = (seat + 1) % n, (seat - 1) % n  # state.left_of / right_of
+    lf, rf = st.fixed[left], st.fixed[right]
+    disc_l, disc_r = st.disc_left[seat], st.disc_right[seat]
+    union = 0  # every one-of producer that may help (as costs.market)
+    own, sold_l, sold_r = st.choices[seat], st.trade_choices[left], st.trade_choices[right]
+    for group in (own, sold_l, sold_r):
+        for mask in group:
+            union |= mask
+    extra = one_of_counts(own, sold_l, sold_r) if union else None
     # the next wonder stage (as costs.stage_cost)
     stages = STAGE[(st.board[seat], st.side[seat])]
     built = len(st.stage_cards[seat])
-    s_pays: tuple[Payment, ...] = ()
+    s_key: tuple[int, int] | None = None
     if built < len(stages):
         sf = stages[built]
-        s_pays = mem.get(sf.need_key)  # type: ignore[assignment]
-        if s_pays is None:
-            s_pays = mem[sf.need_key] = payments(sf.need, mk, sf.need_idx)
-        if s_pays is FREE and not sf.coins:
-            s_info: tuple[Any, ...] = ("free", 0, FREE)
-        else:
-            budget = coins - sf.coins
-            if s_pays and s_pays[-1][0] + s_pays[-1][1] > budget:
-                s_pays = tuple(p for p in s_pays if p[0] + p[1] <= budget)
-            s_info = ("pay", sf.coins, s_pays)
-        if s_pays:
-            s_key = (sf.stage, sf.coins + s_pays[0][0] + s_pays[0][1], len(s_pays))
+        budget = coins - sf.coins
+        if budget >= 0:
+            if (have - sf.packed) & GUARD == GUARD:
+                cost: int | None = 0
+            else:
+                cost = least(sf.need, sf.need_idx, fixed, lf, rf, disc_l, disc_r, union,
+                             extra)
+                if cost == SEARCH:
+                    mk = market(st, seat)
+                    mem = least_memo(mk)
+                    cost = mem.get(sf.need_key, SEARCH)
+                    if cost == SEARCH:
+                        cost = mem[sf.need_key] = cheapest(sf.need, mk, sf.need_idx)
+            if cost is not None and cost <= budget:
+                s_key = (sf.stage, sf.coins + cost)
+                s_info = ("free" if cost == 0 and not sf.coins else "pay", sf.coins,
+                          FREE if cost == 0 else None)
     owned = st.buildings[seat]
     chains = st.chains[seat]
     rules = st.free_rules[seat]
     opts: list[Option] = []
     append = opts.append
     info: Info = {}
-    shared = _OPTS
+    rows = _ROW
+    wonders = _BY[("wonder", *s_key)] if s_key is not None else None
+    paid = _BY
     for card in dict.fromkeys(st.hands[seat]):
-        f, twin, build_id, wonder_id, sell_id, sell, sell_info = _ROW[card]
+        (twin, chain_in, packed, bank, need, idx, need_key, color, build_id, wonder_id, sell_id,
+         sell, sell_info, free_info, chain_info, power_info, pay_free_info, pay_info) = rows[card]
         if card in owned or (twin is not None and twin in owned):  # owns_same_name
-            pays: tuple[Payment, ...] = ()
-        elif f.chain_in is not None and f.chain_in in chains:
-            via, bank, pays = "chain", 0, FREE
+            pass
+        elif chain_in is not None and chain_in in chains:
+            append(_CHAIN[card])
+            info[build_id] = chain_info
         else:
-            if f.needs_any:
-                pays = mem.get(f.need_key)  # type: ignore[assignment]
-                if pays is None:
-                    pays = mem[f.need_key] = payments(f.need, mk, f.need_idx)
+            if (have - packed) & GUARD == GUARD:
+                cost = 0
             else:
-                pays = FREE
-            if pays is FREE and not f.coins:
-                via, bank = "free", 0
-            elif rules and power_applies(st, seat, f.color):
-                via, bank, pays = "power", 0, FREE
-            else:
-                via, bank = "pay", f.coins
-                budget = coins - bank
-                if not pays or pays[0][0] + pays[0][1] > budget:
-                    pays = ()
-                elif pays[-1][0] + pays[-1][1] > budget:
-                    pays = tuple(p for p in pays if p[0] + p[1] <= budget)
-        if pays:
-            p0 = pays[0]
-            append(shared[("build", card, bank + p0[0] + p0[1], via, len(pays))])
-            info[build_id] = ("build", card, via, bank, pays)
-        if s_pays:
-            append(shared[("wonder", card, *s_key)])
+                cost = least(need, idx, fixed, lf, rf, disc_l, disc_r, union, extra)
+                if cost == SEARCH:
+                    if mk is None:
+                        mk = market(st, seat)
+                        mem = least_memo(mk)
+                    cost = mem.get(need_key, SEARCH)
+                    if cost == SEARCH:
+                        cost = mem[need_key] = cheapest(need, mk, idx)
+            if cost == 0 and not bank:
+                append(_FREE[card])
+                info[build_id] = free_info
+            elif rules and power_applies(st, seat, color):
+                append(_POWER[card])
+                info[build_id] = power_info
+            elif cost is not None and cost + bank <= coins:
+                append(paid[("build", cost + bank, "pay")][card])
+                info[build_id] = pay_free_info if cost == 0 else pay_info
+        if wonders is not None:
+            append(wonders[card])
             info[wonder_id] = ("wonder", card, *s_info)
         append(sell)
         info[sell_id] = sell_info
@@ -158,11 +228,33 @@ def hand_options(st: SevenWondersState, seat: int) -> tuple[list[Option], Info]:
     return opts, info
 
 
+def action_payments(st: SevenWondersState, seat: int, action: str, card: str
+                    ) -> tuple[Payment, ...]:
+    """Every affordable payment of ``action:card`` (an option of the seat's hand), cheapest
+    first: listed only when the seat picks it, then kept with the hand's options. The same
+    payments as ``costs.card_cost`` / ``costs.stage_cost`` (tests compare them)."""
+    _, info = hand_options(st, seat)
+    _, _, _, bank, pays = info[f"{action}:{card}"]
+    if pays is not None:
+        return pays
+    cache = st.cache
+    key = ("pays", seat, action, card)
+    hit: tuple[Payment, ...] | None = cache.get(key)
+    if hit is None:
+        f = CARD[card] if action == "build" else next_stage(st, seat)
+        assert f is not None
+        mk = market(st, seat)
+        hit = cache[key] = affordable(cached_payments(f.need_key, f.need, mk, memo(mk),
+                                                      f.need_idx), st.coins[seat] - bank)
+    return hit
+
+
 def payment_options(st: SevenWondersState, seat: int) -> list[Option]:
     action, card = st.choice[seat][-2:]  # [action, card] or a change (CHANGING)
     _, info = hand_options(st, seat)
-    _, _, _, bank, pays = info[f"{action}:{card}"]
-    return [_opt(("pay", left, right, bank)) for left, right in pays] + [BACK]
+    bank = info[f"{action}:{card}"][3]
+    return [_opt(("pay", left, right, bank))
+            for left, right in action_payments(st, seat, action, card)] + [UNDO_OPTION]
 
 
 def _choice_params(choice: list[Any]) -> dict[str, Any]:
@@ -183,9 +275,20 @@ def seat_prompt(st: SevenWondersState, seat: int, first: str) -> Prompt:
     return hit[2]  # type: ignore[no-any-return]
 
 
+def waiting_options(st: SevenWondersState, seat: int) -> list[Option]:
+    """A seat that has chosen: its hand's options (to change its mind) and ``undo``."""
+    cache = _cache(st)
+    key = ("waiting", seat)
+    opts: list[Option] | None = cache.get(key)
+    if opts is None:
+        opts = cache[key] = [*hand_options(st, seat)[0], UNDO_OPTION]
+    return opts
+
+
 def _seat_prompt(st: SevenWondersState, seat: int, first: str, choice: list[Any]) -> Prompt:
-    # Questions (README "Pacing"): the hand of a turn is one question, chosen or not (the
-    # hand's buttons stay valid while the seat may change its mind); each payment is one.
+    # Questions (README "Pacing"): the hand of a turn is one question until the seat
+    # chooses, and again if it takes its choice back; waiting with a choice made is another
+    # (its options add ``undo``); each payment is one.
     if len(choice) == 2 or len(choice) == CHANGING:
         action, card = choice[-2:]
         changing = len(choice) == CHANGING
@@ -194,13 +297,12 @@ def _seat_prompt(st: SevenWondersState, seat: int, first: str, choice: list[Any]
                            question=f"payment.{st.phase}.{st.age}.{st.turn}.{action}:{card}"
                            + (".change" if changing else ""),
                            discreet=changing)
-    opts, _ = hand_options(st, seat)
-    question = f"{first}.{st.age}.{st.turn}"
     if len(choice) == CHOSEN:
-        return fast_prompt(seat, "waiting", opts, _choice_params(choice), True,
-                           question=question, blocking=False)
+        return fast_prompt(seat, "waiting", waiting_options(st, seat), _choice_params(choice),
+                           True, question=f"waiting.{st.age}.{st.turn}", blocking=False)
+    opts, _ = hand_options(st, seat)
     return fast_prompt(seat, first, opts, {"age": st.age, "turn": st.turn}, True,
-                       question=question)
+                       question=f"{first}.{st.age}.{st.turn}")
 
 
 def prompts(st: SevenWondersState) -> list[Prompt]:
@@ -221,13 +323,7 @@ def prompts(st: SevenWondersState) -> list[Prompt]:
             # a choice is replaced (never mutated) when it changes: identity tells
             ch = choice[s]
             if seen[s] is not ch:
-                prev = made[s]
-                if len(ch) == CHOSEN and prev is not None and prev.kind == "hand":
-                    # chosen straight from the hand: the same options, now waiting
-                    made[s] = fast_prompt(s, "waiting", prev.options, _choice_params(ch), True,
-                                          question=prev.question, blocking=False)
-                else:
-                    made[s] = _seat_prompt(st, s, "hand", ch)
+                made[s] = _seat_prompt(st, s, "hand", ch)
                 seen[s] = ch
         return made[:]
     if phase == "over":

@@ -1,14 +1,15 @@
 """A turn (rulebook "時代概覽": choose a card, play it, pass the hand) and the end of an Age.
 
-* Every player chooses at once (``choose`` / ``pay`` / ``back``); a choice can be changed
-  until the last player has chosen (a change that still needs its payment leaves the
-  choice made standing until it is paid: the table sees nothing, and if the turn resolves
-  meanwhile the choice made is played), then the turn resolves at once (``resolve``):
-  every payment leaves first (coins to the bank and to the neighbours), then every card
-  is placed (building, wonder stage tucked face down, or sold face down to the discard
-  pile), then one-off income is counted in the cities as they now stand (so Vineyard,
-  Bazar & co. count the cards the neighbours built this same turn), and last the coins
-  from selling and trading arrive: nobody can spend them this turn.
+* Every player chooses at once (``choose`` / ``pay`` / ``undo``); a choice can be changed
+  or taken back (``undo``) until the last player has chosen (a change that still needs
+  its payment leaves the choice made standing until it is paid: the table sees nothing,
+  and if the turn resolves meanwhile the choice made is played), then the turn resolves
+  at once (``resolve``): every payment leaves first (coins to the bank and to the
+  neighbours), then every card is placed (building, wonder stage tucked face down, or sold
+  face down to the discard pile), then one-off income is counted in the cities as they
+  now stand (so Vineyard, Bazar & co. count the cards the neighbours built this same
+  turn), and last the coins from selling and trading arrive: nobody can spend them this
+  turn.
 * End of the turn (``continue_turn``): on the 6th turn, Babylon (Night stage 1) plays its
   7th card as a turn of its own, then every other 7th card is discarded without coins;
   then each Halikarnassos player who built a "build from the discard pile" stage this
@@ -72,11 +73,23 @@ def set_choice(st: SevenWondersState, seat: int, choice: list[object],
         continue_turn(st, events)
 
 
-def withdraw(st: SevenWondersState, seat: int, events: list[Event]) -> None:
-    """``back`` from the payment prompt: the seat chooses from its hand again; during a
-    change, the choice it had stands (a new list: prompt caches go by identity)."""
+def withdraw(st: SevenWondersState, seat: int, events: list[Event], told: bool = True) -> None:
+    """``undo`` (formerly ``back``) from the payment prompt: the seat chooses from its hand
+    again; during a change, the choice it had stands (a new list: prompt caches go by
+    identity). ``told``: the seat hears of it (``undone``; ``back`` told nothing)."""
     old = st.choice[seat]
     st.choice[seat] = old[:CHOSEN] if len(old) == CHANGING else []
+    if told:
+        events.append(event("undone", seat, {"action": old[-2], "card": old[-1]}, [seat]))
+
+
+def take_back(st: SevenWondersState, seat: int, events: list[Event]) -> None:
+    """``undo`` from the ``waiting`` prompt: the seat's choice is taken back and it chooses
+    from its hand again, exactly as before it chose (its choice was never public: only the
+    seat hears of it; the table sees it choosing again)."""
+    action, card = st.choice[seat][:2]
+    st.choice[seat] = []
+    events.append(event("undone", seat, {"action": action, "card": card}, [seat]))
 
 
 def resolve(st: SevenWondersState, seats: list[int], events: list[Event]) -> None:

@@ -14,8 +14,9 @@ from sw_reference import reference_payments
 
 from engines.seven_wonders.costs import card_cost, market, stage_cost
 from engines.seven_wonders.facts import CARD, RES_INDEX, STAGE
-from engines.seven_wonders.prompts import hand_options
-from engines.seven_wonders.trading import payments
+from engines.seven_wonders.prompts import action_payments, hand_options
+from engines.seven_wonders.state import SevenWondersState
+from engines.seven_wonders.trading import cheapest, payments
 
 RAW = 0b0001111
 MAN = 0b1110000
@@ -239,16 +240,16 @@ def test_both_neighbours_may_buy_the_same_resource() -> None:
     assert "guard_tower" in st.buildings[1] and "guard_tower" in st.buildings[2]
 
 
-def test_payment_prompt_lists_each_non_dominated_payment_and_back() -> None:
+def test_payment_prompt_lists_each_non_dominated_payment_and_undo() -> None:
     st = position(boards=["rhodos", "olympia", "olympia"], coins=[9, 3, 3],
                   hands=[["guard_tower", "altar"], ["altar", "theater"], ["altar", "theater"]],
                   turn=6)
     ENGINE.apply(st, 0, "build:guard_tower")
     prompt = ENGINE.prompt_for(st, 0)
     assert prompt is not None and prompt.kind == "payment" and prompt.private
-    assert [o.id for o in prompt.options] == ["pay:0:2", "pay:2:0", "back"]
+    assert [o.id for o in prompt.options] == ["pay:0:2", "pay:2:0", "undo"]
     assert prompt.options[0].params == {"left": 0, "right": 2, "bank": 0, "total": 2}
-    ENGINE.apply(st, 0, "back")
+    ENGINE.apply(st, 0, "undo")
     assert ENGINE.prompt_for(st, 0).kind == "hand"  # type: ignore[union-attr]
     ENGINE.apply(st, 0, "build:guard_tower")
     ENGINE.apply(st, 0, "pay:0:2")
@@ -264,11 +265,23 @@ def test_hand_options_agree_with_card_cost() -> None:
     for card in st.hands[0]:
         status, bank, pays = card_cost(st, 0, card)
         if pays:
-            assert info[f"build:{card}"][3:] == (bank, pays)
+            assert listed(st, 0, "build", card) == (bank, pays)
         else:
             assert f"build:{card}" not in info
     s_status, s_bank, s_pays = stage_cost(st, 0)
     assert (f"wonder:{st.hands[0][0]}" in info) == bool(s_pays)
+
+
+def listed(st: SevenWondersState, seat: int, action: str, card: str
+           ) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """What the hand lists for ``action:card`` (its bank coins and, asked for as when the
+    seat picks it, its payments), checking the option's cost is the cheapest of them."""
+    opts, info = hand_options(st, seat)
+    bank = info[f"{action}:{card}"][3]
+    pays = action_payments(st, seat, action, card)
+    (cost,) = [o.cost for o in opts if o.id == f"{action}:{card}"]
+    assert cost == bank + pays[0][0] + pays[0][1]
+    return bank, pays
 
 
 # -- property: the fast search equals the exhaustive one ---------------------------------
@@ -297,11 +310,17 @@ def test_payments_equal_exhaustive_search(need, own, own_masks, left, right, lef
                                           right_masks, disc_left, disc_right) -> None:  # type: ignore[no-untyped-def]
     if sum(need) > 6:
         need = tuple(min(n, 1) for n in need)
-    fast = payments(need, mk(own, own_masks, left, left_masks, right, right_masks,
-                             disc_left, disc_right))
+    market8 = mk(own, own_masks, left, left_masks, right, right_masks, disc_left, disc_right)
+    fast = payments(need, market8)
     ref = reference_payments(need, own, tuple(own_masks), left, tuple(left_masks), right,
                              tuple(right_masks), disc_left, disc_right)
     assert list(fast) == ref
+    # what a hand lists: the least total, found without listing the payments
+    union = 0
+    for mask in (*own_masks, *left_masks, *right_masks):
+        union |= mask
+    idx = tuple(i for i in range(7) if need[i])
+    assert cheapest(need, (*market8, union), idx) == (sum(ref[0]) if ref else None)
 
 
 def test_payments_equal_exhaustive_search_in_random_game_positions() -> None:
@@ -322,11 +341,14 @@ def test_payments_equal_exhaustive_search_in_random_game_positions() -> None:
                     _, info = hand_options(st, seat)  # the inlined rules = costs.py
                     for card in st.hands[seat]:
                         status, bank, pays = card_cost(st, seat, card)
-                        got = info.get(f"build:{card}")
-                        assert (got[3:] if got else ()) == ((bank, pays) if pays else ())
+                        got = (listed(st, seat, "build", card) if f"build:{card}" in info
+                               else ())
+                        assert got == ((bank, pays) if pays else ())
                     s_status, s_bank, s_pays = stage_cost(st, seat)
-                    got = info.get(f"wonder:{st.hands[seat][0]}")
-                    assert (got[3:] if got else ()) == ((s_bank, s_pays) if s_pays else ())
+                    card = st.hands[seat][0]
+                    got = (listed(st, seat, "wonder", card) if f"wonder:{card}" in info
+                           else ())
+                    assert got == ((s_bank, s_pays) if s_pays else ())
                     mkt = market(st, seat)
                     needs = [CARD[c].need for c in set(st.hands[seat])]
                     stage = next_stage(st, seat)

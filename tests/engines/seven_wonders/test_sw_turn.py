@@ -76,7 +76,12 @@ def test_a_seat_not_yet_chosen_is_still_choosing_while_it_picks_a_payment() -> N
     assert prompt.blocking and not prompt.discreet  # the table may hear it is choosing
     assert ENGINE.view(st, None).waiting_for == [0, 1, 2]
     assert ENGINE.timeout_option(st, 0) == "pay:0:2"
-    assert ENGINE.apply(st, 0, "back") == []
+    assert option_ids(prompt)[-1] == "undo"
+    events = ENGINE.apply(st, 0, "undo")  # only the seat hears of it
+    assert kinds(events) == ["undone"] and events[0].visible_to == [0]
+    assert ENGINE.prompt_for(st, 0).kind == "hand"  # type: ignore[union-attr]
+    ENGINE.apply(st, 0, "build:guard_tower")
+    assert ENGINE.apply(st, 0, "back") == []  # its former name, in older logs
     assert ENGINE.prompt_for(st, 0).kind == "hand"  # type: ignore[union-attr]
 
 
@@ -94,7 +99,7 @@ def test_a_change_that_needs_a_payment_shows_nothing_to_the_table() -> None:
     assert prompt.params == {"action": "build", "card": "guard_tower", "changing": True}
     # asked, but the table must not hear it: for the table the seat has chosen
     assert prompt.blocking and prompt.discreet
-    assert option_ids(prompt) == ["pay:0:2", "pay:2:0", "back"]
+    assert option_ids(prompt) == ["pay:0:2", "pay:2:0", "undo"]
     mine = ENGINE.view(st, 0)
     assert mine.my_prompt == "payment" and mine.waiting_for == [1, 2]
     assert mine.my_choice is not None and mine.my_choice.card == "altar"  # still recorded
@@ -107,12 +112,14 @@ def test_a_change_that_needs_a_payment_shows_nothing_to_the_table() -> None:
     assert ENGINE.prompt_for(loaded, 0) == prompt
 
 
-def test_back_from_a_change_keeps_the_choice_made() -> None:
+@pytest.mark.parametrize("option", ["undo", "back"])
+def test_undo_from_a_change_keeps_the_choice_made(option: str) -> None:
     st = two_ways()
     ENGINE.apply(st, 0, "sell:altar")
     before = seen_by_others(st)
     ENGINE.apply(st, 0, "build:guard_tower")
-    assert ENGINE.apply(st, 0, "back") == []
+    events = ENGINE.apply(st, 0, option)
+    assert all(e.visible_to == [0] for e in events)
     assert seen_by_others(st) == before
     waiting = ENGINE.prompt_for(st, 0)
     assert waiting is not None and waiting.kind == "waiting"
