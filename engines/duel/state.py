@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engines.core.fast import plain_setattr, unvalidated
+from engines.core.fast import unvalidated
 
 # A pending follow-up decision: (kind, seat, detail).
 #   ("token", seat, symbol)      choose a progress token from the board after a pair
@@ -88,8 +88,10 @@ class DuelState(BaseModel):
     winners: list[int] = Field(default_factory=list)
 
 
-# plain attribute assignment for declared fields (no validation is configured anyway)
-plain_setattr(DuelState)
+# Assigning a field is a plain store into the instance ``__dict__`` (no validation is
+# configured anyway), done by ``object.__setattr__`` itself rather than a Python wrapper:
+# the rules assign a few fields on every answer. Names are checked by mypy, not at run time.
+DuelState.__setattr__ = object.__setattr__  # type: ignore[method-assign,assignment]
 
 
 def fast_copy(s: DuelState) -> DuelState:
