@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from engines.core.contract import Engine, Event, GameResult, Pacing, Prompt
 from engines.core.errors import IllegalAnswer, illegal_option, not_your_turn
 from engines.duel import catalogue as cat
-from engines.duel import draft, turn
+from engines.duel import draft, turn, window
 from engines.duel.facts import CARD, COLOR_INDEX
 from engines.duel.offers import build_cost, offers
 from engines.duel.prompts import prompts
@@ -65,6 +65,16 @@ class DuelEngine(Engine[DuelState]):
 
     # -- answers ----------------------------------------------------------------------
     def apply(self, state: DuelState, seat: int, option_id: str) -> list[Event]:
+        """One answer, ``undo`` included, through the undo window (``window.py``)."""
+        if state.undo.base is None and not window.may_stay(state, option_id):
+            events = self._step(state, seat, option_id)  # closed, and it stays closed
+            state.answers += 1
+            return events
+        return window.answer(state, seat, option_id, self._step)
+
+    def _step(self, state: DuelState, seat: int, option_id: str) -> list[Event]:
+        """The rules' application of one answer other than ``undo``: ``IllegalAnswer``
+        before any change; neither counts the answer nor keeps the window."""
         st = state
         kind, _, rest = option_id.partition(":")
         events: list[Event] = []
@@ -73,7 +83,6 @@ class DuelEngine(Engine[DuelState]):
             if seat != st.current:
                 raise not_your_turn()
             self._play(st, seat, kind, rest, option_id, events)
-            st.answers += 1
             return events
         if phase == "over":
             raise IllegalAnswer("game_over", "The game is over.")
@@ -114,7 +123,6 @@ class DuelEngine(Engine[DuelState]):
             if rest not in ("0", "1"):
                 raise IllegalAnswer("invalid_seat", f"'{rest}' is not a seat.", seat=rest)
             turn.choose_start(st, seat, int(rest), events)
-        st.answers += 1
         return events
 
     @staticmethod

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.contract import Option, Prompt
+from engines.core.undo import undo_option
 from engines.duel.draft import picker
 from engines.duel.facts import CARD, COLOR_IDS, COLOR_INDEX, WONDER, fast_prompt
 from engines.duel.offers import turn_options, wonders_open
@@ -25,6 +26,8 @@ def _prompt(st: DuelState, seat: int, kind: str, options: list[Option],
             params: dict[str, Any], private: bool = False) -> Prompt:
     # one seat is asked at a time and every answer ends its question: the question is
     # named by the number of answers so far (README "Pacing")
+    if st.undo.base is not None and st.undo.can_undo(seat):  # window.py
+        options = [*options, undo_option(None)]
     return fast_prompt(seat, kind, options, params, private, question=f"{kind}.{st.answers}")
 
 

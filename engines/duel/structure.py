@@ -37,6 +37,21 @@ def slot_of(st: DuelState, card: str) -> int:
     return -1
 
 
+def reveals(st: DuelState, slot: int) -> bool:
+    """Whether taking the card at ``slot`` would turn a face-down card up (as ``take``)."""
+    structure = st.structure
+    face_up = st.face_up
+    for below, covered_by in UNDER[st.age][slot]:
+        if structure[below] is None or face_up[below]:
+            continue
+        for above in covered_by:
+            if above != slot and structure[above] is not None:
+                break
+        else:
+            return True
+    return False
+
+
 def take(st: DuelState, slot: int, events: list[Event]) -> str:
     """Remove the card at an accessible ``slot``; reveal what becomes accessible."""
     structure = st.structure

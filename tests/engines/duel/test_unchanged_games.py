@@ -10,8 +10,8 @@ index), so options added later (``undo``) do not shift the games.
 
 What the digest leaves out, and why:
 
-- the state's ``undo`` field (the undo window, added after the recording: it holds a copy
-  of the state, not a rule of the game);
+- the state's ``undo`` and ``held`` fields (the undo window and the events of its answers,
+  added after the recording: a copy of the state and events told already, not rules);
 - the ``undo`` option and the ``provisional`` flag of events;
 - events retold at the close of an undo window: an answer kept in the window has its events
   told to its seat only (provisional), and the answer that closes the window tells them to
@@ -42,7 +42,7 @@ DIGITS = 16
 
 
 def _digest(st: DuelState, events: list[dict[str, Any]]) -> str:
-    state = st.model_dump(mode="json", exclude={"undo"})
+    state = st.model_dump(mode="json", exclude={"undo", "held"})
     prompts = ENGINE.prompts(st)
     options = [[o.id, o.key, o.params, o.card, o.cost]
                for p in prompts for o in p.options if o.id != UNDO]
