@@ -207,8 +207,15 @@ def name(item_id: str, locale: str = "en") -> str:
 
 
 def deck_cards(deck: str) -> list[str]:
-    """Card ids of one deck (``age1``, ``age2``, ``age3``, ``guild``) in data order."""
-    return [c.id for c in CARDS.values() if c.deck == deck]
+    """Card ids of one deck (``age1``, ``age2``, ``age3``, ``guild``) in data order (a new
+    list: every game shuffles its own)."""
+    return list(_DECKS[deck])
+
+
+_DECKS: dict[str, tuple[str, ...]] = {
+    deck: tuple(c.id for c in CARDS.values() if c.deck == deck)
+    for deck in ("age1", "age2", "age3", "guild")
+}
 
 
 def _counter_words(counter: Counter | None) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from engines.core.contract import Event
 from engines.duel.catalogue import DRAFT_PICK_ORDER
 from engines.duel.facts import event
+from engines.duel.offers import forget
 from engines.duel.setup import start_play
 from engines.duel.state import DuelState
 
@@ -23,6 +24,7 @@ def picker(st: DuelState) -> int:
 def pick(st: DuelState, seat: int, wonder: str, events: list[Event]) -> None:
     st.wonder_offer.remove(wonder)
     st.wonders[seat].append(wonder)
+    forget(st, seat)
     st.draft_pick += 1
     events.append(event("wonder_drafted", seat, {"wonder": wonder}))
     if st.draft_pick == OFFER_SIZE:

@@ -33,10 +33,12 @@ from engines.duel.facts import (
     URBANISM,
     URBANISM_BONUS,
     WONDER,
+    YELLOW,
     Counted,
     event,
 )
 from engines.duel.military import move_pawn
+from engines.duel.offers import forget, forget_both
 from engines.duel.science import add_symbol
 from engines.duel.state import DuelState
 
@@ -79,7 +81,8 @@ def record_building(st: DuelState, seat: int, card: str) -> None:
     f = CARD[card]
     st.buildings[seat].append(card)
     st.colors[seat][f.color] += 1
-    if f.color <= 1:  # brown / grey
+    if f.color <= 1:  # brown / grey: production, and the opponent's prices
+        forget_both(st)
         prod = st.production[seat]
         for r in range(5):
             prod[r] += f.produce[r]
@@ -89,6 +92,8 @@ def record_building(st: DuelState, seat: int, card: str) -> None:
         flexible[1] += f.flex_man
     if f.fixed_mask:
         st.fixed_mask[seat] |= f.fixed_mask
+    if f.color == YELLOW or f.flex_raw or f.flex_man or f.fixed_mask:
+        forget(st, seat)  # the discard value, flexible producers, fixed prices
     if f.chain_to is not None:
         st.chains[seat].append(f.chain_to)
 
@@ -98,6 +103,7 @@ def remove_building(st: DuelState, seat: int, card: str) -> None:
     f = CARD[card]
     st.buildings[seat].remove(card)
     st.colors[seat][f.color] -= 1
+    forget_both(st)  # its production, the opponent's prices
     prod = st.production[seat]
     for r in range(5):
         prod[r] -= f.produce[r]
@@ -134,6 +140,7 @@ def wonder_effects(st: DuelState, seat: int, wonder: str, events: list[Event]) -
     if w.flex_raw or w.flex_man:
         st.flexible[seat][0] += w.flex_raw
         st.flexible[seat][1] += w.flex_man
+        forget(st, seat)
     if w.extra_turn or THEOLOGY in st.tokens[seat]:
         st.extra_turn = True
     if w.shields:
@@ -157,10 +164,12 @@ def apply_wonder_limit(st: DuelState, events: list[Event]) -> None:
     """Once 7 wonders are built, the last unbuilt wonder goes back to the box."""
     if len(st.wonder_cards[0]) + len(st.wonder_cards[1]) < MAX_WONDERS_BUILT:
         return
+    forget_both(st)  # no wonder may be built any more
     for s in (0, 1):
         for w_id in list(st.wonders[s]):
             if w_id not in st.wonder_cards[s]:
                 st.wonders[s].remove(w_id)
+                forget(st, s)
                 st.returned_wonders.append(w_id)
                 events.append(event("wonder_removed", s, {"wonder": w_id}))
 
@@ -168,6 +177,7 @@ def apply_wonder_limit(st: DuelState, events: list[Event]) -> None:
 def token_effects(st: DuelState, seat: int, token: str, events: list[Event]) -> None:
     """A progress token joins ``seat``'s city."""
     st.tokens[seat].append(token)
+    forget(st, seat)  # Masonry, Architecture
     coins = TOKEN_COINS.get(token, 0)
     if coins:
         gain(st, seat, coins, token, events)

@@ -7,16 +7,16 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from engines.core.contract import Engine, Event, GameResult, Pacing, Prompt
-from engines.core.errors import IllegalAnswer, illegal_option
+from engines.core.errors import IllegalAnswer, illegal_option, not_your_turn
 from engines.duel import catalogue as cat
-from engines.duel import draft, turn
+from engines.duel import draft, turn, window
 from engines.duel.facts import CARD, COLOR_INDEX
-from engines.duel.prompts import prompts, wonders_open
+from engines.duel.offers import build_cost, offers
+from engines.duel.prompts import prompts
 from engines.duel.scoring import result
 from engines.duel.setup import WONDER_OPTIONS, new_state
 from engines.duel.state import DuelState, fast_copy
 from engines.duel.structure import slot_of
-from engines.duel.trading import card_cost, wonder_cost
 from engines.duel.view import DuelView
 from engines.duel.views import build_view
 
@@ -65,11 +65,27 @@ class DuelEngine(Engine[DuelState]):
 
     # -- answers ----------------------------------------------------------------------
     def apply(self, state: DuelState, seat: int, option_id: str) -> list[Event]:
+        """One answer, ``undo`` included, through the undo window (``window.py``)."""
+        if state.undo.base is None and not window.may_stay(state, option_id):
+            events = self._step(state, seat, option_id)  # closed, and it stays closed
+            state.answers += 1
+            return events
+        return window.answer(state, seat, option_id, self._step)
+
+    def _step(self, state: DuelState, seat: int, option_id: str) -> list[Event]:
+        """The rules' application of one answer other than ``undo``: ``IllegalAnswer``
+        before any change; neither counts the answer nor keeps the window."""
         st = state
-        if st.phase == "over":
-            raise IllegalAnswer("game_over", "The game is over.")
         kind, _, rest = option_id.partition(":")
         events: list[Event] = []
+        phase = st.phase
+        if phase == "play" and not st.pending:  # most answers: a turn's action
+            if seat != st.current:
+                raise not_your_turn()
+            self._play(st, seat, kind, rest, option_id, events)
+            return events
+        if phase == "over":
+            raise IllegalAnswer("game_over", "The game is over.")
         if st.pending:
             p_kind, p_seat, detail = st.pending[0]
             self._check_seat(seat, p_seat)
@@ -95,10 +111,7 @@ class DuelEngine(Engine[DuelState]):
                     raise IllegalAnswer("card_not_available", f"{rest} is not discarded.",
                                         card=rest)
                 turn.revive(st, seat, rest, events)
-        elif st.phase == "play":
-            self._check_seat(seat, st.current)
-            self._play(st, seat, kind, rest, option_id, events)
-        elif st.phase == "draft":
+        elif phase == "draft":
             self._check_seat(seat, draft.picker(st))
             if kind != "draft" or rest not in st.wonder_offer:
                 raise illegal_option(option_id)
@@ -110,13 +123,12 @@ class DuelEngine(Engine[DuelState]):
             if rest not in ("0", "1"):
                 raise IllegalAnswer("invalid_seat", f"'{rest}' is not a seat.", seat=rest)
             turn.choose_start(st, seat, int(rest), events)
-        st.answers += 1
         return events
 
     @staticmethod
     def _check_seat(seat: int, expected: int) -> None:
         if seat != expected:
-            raise IllegalAnswer("not_your_turn", "It is not your turn to choose.")
+            raise not_your_turn()
 
     @staticmethod
     def _play(
@@ -131,20 +143,21 @@ class DuelEngine(Engine[DuelState]):
         slot = slot_of(st, card)
         if slot < 0:
             raise IllegalAnswer("card_not_accessible", f"{card} is not accessible.", card=card)
+        if kind == "discard":
+            turn.discard_card(st, seat, slot, events)
+            return
         if kind == "build":
-            total, trade, chained = card_cost(st, seat, card)
+            total, trade, chained = build_cost(st, seat, card)
             if total > st.coins[seat]:
                 raise IllegalAnswer("cannot_afford", f"{card} costs {total} coins.",
                                     card=card, cost=total)
             turn.build_card(st, seat, slot, total, trade, chained, events)
-        elif kind == "discard":
-            turn.discard_card(st, seat, slot, events)
-        else:
-            if wonder not in wonders_open(st, seat):
-                raise IllegalAnswer("wonder_not_available", f"{wonder} cannot be built.",
-                                    wonder=wonder)
-            total = wonder_cost(st, seat, wonder)
-            if total > st.coins[seat]:
-                raise IllegalAnswer("cannot_afford", f"{wonder} costs {total} coins.",
-                                    card=wonder, cost=total)
-            turn.build_wonder(st, seat, slot, wonder, total, events)
+            return
+        cost = next((c for w, c in offers(st, seat).wonders if w == wonder), None)
+        if cost is None:
+            raise IllegalAnswer("wonder_not_available", f"{wonder} cannot be built.",
+                                wonder=wonder)
+        if cost > st.coins[seat]:
+            raise IllegalAnswer("cannot_afford", f"{wonder} costs {cost} coins.",
+                                card=wonder, cost=cost)
+        turn.build_wonder(st, seat, slot, wonder, cost, events)

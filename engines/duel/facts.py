@@ -55,11 +55,18 @@ def _need(cost: Cost) -> tuple[int, ...]:
     return tuple(cost.resources.get(r, 0) for r in RESOURCE_IDS)  # type: ignore[call-overload]
 
 
+def need_items(need: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """``need`` as ((resource index, units), ...) for the resources it needs at all, raw
+    materials first (what ``trading.trade_cost`` walks)."""
+    return tuple((r, n) for r, n in enumerate(need) if n)
+
+
 class CardFacts:
     """Everything the rules need to know about one building card."""
 
     __slots__ = (
-        "id", "age", "deck", "color", "coins", "need", "needs_any", "chain_from", "chain_to",
+        "id", "age", "deck", "color", "coins", "need", "items", "needs_any", "chain_from",
+        "chain_to",
         "produce", "flex_raw", "flex_man", "fixed_mask", "shields", "symbol", "vp",
         "coins_gain", "coins_per", "vp_per",
     )
@@ -72,6 +79,7 @@ class CardFacts:
         self.color = COLOR_INDEX[c.color]
         self.coins = c.cost.coins
         self.need = _need(c.cost)
+        self.items = need_items(self.need)
         self.needs_any = any(self.need)
         self.chain_from = c.chain_from
         self.chain_to = c.chain_to
@@ -116,7 +124,7 @@ class CardFacts:
 
 class WonderFacts:
     __slots__ = (
-        "id", "need", "coins_gain", "opp_loses", "extra_turn", "shields", "destroy",
+        "id", "need", "items", "coins_gain", "opp_loses", "extra_turn", "shields", "destroy",
         "revive", "library", "flex_raw", "flex_man", "vp",
     )
 
@@ -124,6 +132,7 @@ class WonderFacts:
         w = WONDERS[wonder_id]
         self.id = wonder_id
         self.need = _need(w.cost)
+        self.items = need_items(self.need)
         self.coins_gain = 0
         self.opp_loses = 0
         self.extra_turn = False

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engines.core.fast import plain_setattr, unvalidated
+from engines.core.contract import Event
+from engines.core.fast import unvalidated
+from engines.core.undo import UndoWindow
 
 # A pending follow-up decision: (kind, seat, detail).
 #   ("token", seat, symbol)      choose a progress token from the board after a pair
@@ -87,23 +89,38 @@ class DuelState(BaseModel):
     victory: str | None = None
     winners: list[int] = Field(default_factory=list)
 
+    # the undo window (``window.py``): its base and answers, and the events of those
+    # answers, told so far to their seat only (told to the table when it closes)
+    undo: UndoWindow = Field(default_factory=UndoWindow)
+    held: list[Event] = Field(default_factory=list)
 
-# plain attribute assignment for declared fields (no validation is configured anyway)
-plain_setattr(DuelState)
+
+# Assigning a field is a plain store into the instance ``__dict__`` (no validation is
+# configured anyway), done by ``object.__setattr__`` itself rather than a Python wrapper:
+# the rules assign a few fields on every answer. Names are checked by mypy, not at run time.
+DuelState.__setattr__ = object.__setattr__  # type: ignore[method-assign,assignment]
+
+
+#: the fields that are lists of immutable items, and lists of such lists (``fast_copy``)
+FLAT_LISTS: tuple[str, ...] = (
+    "pending", "wonder_deck", "wonder_offer", "returned_wonders", "removed",
+    "unused_guilds", "structure", "face_up", "accessible", "discard", "military_tokens",
+    "board_tokens", "box_tokens", "library_offer", "coins", "fixed_mask", "winners", "held",
+)
+NESTED_LISTS: tuple[str, ...] = (
+    "decks", "buildings", "wonders", "tokens", "production", "flexible", "colors", "science",
+    "chains",
+)
 
 
 def fast_copy(s: DuelState) -> DuelState:
     """An independent deep copy, without pydantic validation."""
     d = s.__dict__
     new = dict(d)
-    for key in (
-        "pending", "wonder_deck", "wonder_offer", "returned_wonders", "removed",
-        "unused_guilds", "structure", "face_up", "accessible", "discard", "military_tokens",
-        "board_tokens", "box_tokens", "library_offer", "coins", "fixed_mask", "winners",
-    ):
+    for key in FLAT_LISTS:
         new[key] = d[key][:]
-    for key in ("decks", "buildings", "wonders", "tokens", "production", "flexible", "colors",
-                "science", "chains"):
+    for key in NESTED_LISTS:
         new[key] = [x[:] for x in d[key]]
     new["wonder_cards"] = [dict(x) for x in d["wonder_cards"]]
+    new["undo"] = d["undo"].clone()
     return unvalidated(DuelState, new, set(s.__pydantic_fields_set__))

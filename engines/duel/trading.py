@@ -20,11 +20,21 @@ from engines.duel.facts import (
     BLUE,
     BLUE_DISCOUNT,
     CARD,
+    GLASS,
     MASONRY,
     WONDER,
     WONDER_DISCOUNT,
+    YELLOW,
+    need_items,
 )
 from engines.duel.state import DuelState
+
+DISCARD_BASE = 2
+
+
+def discard_value(st: DuelState, seat: int) -> int:
+    """Coins ``seat`` gets for discarding a card: 2 + 1 per own yellow card."""
+    return DISCARD_BASE + st.colors[seat][YELLOW]
 
 
 def prices(st: DuelState, seat: int) -> list[int]:
@@ -42,22 +52,34 @@ def trade_cost(
     price: list[int],
 ) -> int:
     """Minimal coins to buy what ``have`` does not cover of ``need``."""
+    return items_cost(need_items(need), have, flexible, discount, price)
+
+
+def items_cost(
+    items: tuple[tuple[int, int], ...],
+    have: list[int],
+    flexible: list[int],
+    discount: int,
+    price: list[int],
+) -> int:
+    """:func:`trade_cost` of a need given as ``facts.need_items`` (only the resources it
+    needs are walked: the hot path of listing a turn)."""
     if not discount and not flexible[0] and not flexible[1]:
         total = 0
-        for n, h, p in zip(need, have, price, strict=False):
-            if n > h:
-                total += (n - h) * p
+        for r, n in items:
+            missing = n - have[r]
+            if missing > 0:
+                total += missing * price[r]
         return total
     raw: list[int] = []
     goods: list[int] = []
-    for r in range(3):
-        missing = need[r] - have[r]
+    for r, n in items:
+        missing = n - have[r]
         if missing > 0:
-            raw += [price[r]] * missing
-    for r in (3, 4):
-        missing = need[r] - have[r]
-        if missing > 0:
-            goods += [price[r]] * missing
+            if r < GLASS:
+                raw += [price[r]] * missing
+            else:
+                goods += [price[r]] * missing
     if not raw and not goods:
         return 0
     if flexible[0] and raw:
@@ -80,13 +102,22 @@ def card_cost(
     f = CARD[card]
     if f.chain_from is not None and f.chain_from in st.chains[seat]:
         return 0, 0, True
+    total, trade = unchained_cost(st, seat, card, price)
+    return total, trade, False
+
+
+def unchained_cost(
+    st: DuelState, seat: int, card: str, price: list[int] | None = None
+) -> tuple[int, int]:
+    """``(total coins, of which trade)`` for ``seat`` to build ``card`` without a chain."""
+    f = CARD[card]
     if not f.needs_any:
-        return f.coins, 0, False
+        return f.coins, 0
     if price is None:
         price = prices(st, seat)
     discount = BLUE_DISCOUNT if f.color == BLUE and MASONRY in st.tokens[seat] else 0
-    trade = trade_cost(f.need, st.production[seat], st.flexible[seat], discount, price)
-    return f.coins + trade, trade, False
+    trade = items_cost(f.items, st.production[seat], st.flexible[seat], discount, price)
+    return f.coins + trade, trade
 
 
 def wonder_cost(st: DuelState, seat: int, wonder: str, price: list[int] | None = None) -> int:
@@ -94,4 +125,5 @@ def wonder_cost(st: DuelState, seat: int, wonder: str, price: list[int] | None =
     if price is None:
         price = prices(st, seat)
     discount = WONDER_DISCOUNT if ARCHITECTURE in st.tokens[seat] else 0
-    return trade_cost(WONDER[wonder].need, st.production[seat], st.flexible[seat], discount, price)
+    return items_cost(WONDER[wonder].items, st.production[seat], st.flexible[seat], discount,
+                      price)

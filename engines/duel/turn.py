@@ -24,16 +24,12 @@ from engines.duel.effects import (
     token_effects,
     wonder_effects,
 )
-from engines.duel.facts import ECONOMY, YELLOW, event
+from engines.duel.facts import ECONOMY, event
 from engines.duel.military import weaker_seat
+from engines.duel.offers import forget
 from engines.duel.state import DuelState
 from engines.duel.structure import deal, take
-
-DISCARD_BASE = 2
-
-
-def discard_value(st: DuelState, seat: int) -> int:
-    return DISCARD_BASE + st.colors[seat][YELLOW]
+from engines.duel.trading import discard_value
 
 
 def pay(st: DuelState, seat: int, total: int, trade: int, events: list[Event]) -> None:
@@ -73,6 +69,7 @@ def build_wonder(
     st.last_taker = seat
     pay(st, seat, total, total, events)
     st.wonder_cards[seat][wonder] = card
+    forget(st, seat)  # its open wonders (the 7-wonder limit: ``apply_wonder_limit``)
     events.append(event("wonder_built", seat, {"wonder": wonder, "card": card, "cost": total,
                                                "trade": total}))
     apply_wonder_limit(st, events)

@@ -162,3 +162,20 @@ def public_json(st: DuelState, seat: int | None = None) -> str:
 
 def all_card_ids() -> list[str]:
     return list(CARDS)
+
+
+class Telling:
+    """Each answer's own events (no undo answered): when an undo window closes, the events
+    its answers told their seat only (``provisional``) are told again, to the table, at the
+    head of the closing answer's events; :meth:`own` leaves that retelling out."""
+
+    def __init__(self) -> None:
+        self.held = 0
+
+    def own(self, events: list[Event]) -> list[Event]:
+        if events and all(e.provisional for e in events):
+            self.held += len(events)
+            return events
+        out = events[self.held:]
+        self.held = 0
+        return out

@@ -49,7 +49,7 @@ def test_circus_maximus_destroys_a_grey_card() -> None:
     assert st.military == 1
     p = prompt(st)
     assert p.kind == "destroy" and p.seat == ANTONIO and p.params["color"] == "grey"
-    assert sorted(o.id for o in p.options) == ["destroy:glassworks", "destroy:press"]
+    assert sorted(o.id for o in p.options) == ["destroy:glassworks", "destroy:press", "undo"]
     with pytest.raises(IllegalAnswer) as err:
         ENGINE.apply(st, ANTONIO, "destroy:quarry")
     assert err.value.key == "card_not_available"
@@ -67,7 +67,7 @@ def test_destroy_is_skipped_without_a_target() -> None:
 def test_statue_of_zeus_destroys_a_brown_card() -> None:
     st, _ = build("the_statue_of_zeus", cities=((), ("sawmill", "press")))
     assert st.military == 1
-    assert [o.id for o in prompt(st).options] == ["destroy:sawmill"]
+    assert [o.id for o in prompt(st).options] == ["destroy:sawmill", "undo"]
     act(st, "destroy:sawmill")
     assert st.production[BRUNO][0] == 0 and st.discard == ["sawmill"]
 
@@ -121,12 +121,15 @@ def test_mausoleum_builds_a_discarded_card_for_free_with_its_effects() -> None:
     st, _ = build("the_mausoleum", discard=["tavern", "garrison"])
     p = prompt(st)
     assert p.kind == "revive" and sorted(o.id for o in p.options) == [
-        "revive:garrison", "revive:tavern"]
+        "revive:garrison", "revive:tavern", "undo"]
     coins = st.coins[ANTONIO]
     events = act(st, "revive:tavern")
     assert st.buildings[ANTONIO] == ["tavern"] and st.discard == ["garrison"]
     assert st.coins[ANTONIO] == coins + 4
-    assert events[0].params["via"] == "mausoleum"
+    # the turn passes: the undo window closes and tells the wonder's build to the table first
+    assert events[0].kind == "wonder_built" and not events[0].provisional
+    revived = next(e for e in events if e.kind == "building_built")
+    assert revived.params["via"] == "mausoleum" and not revived.provisional
     assert prompt(st).seat == BRUNO
 
 
