@@ -34,6 +34,15 @@ def in_play_named(civ: Civ, card: str) -> bool:
     return NAME[civ.government] == name or any(NAME[t] == name for t in civ.techs)
 
 
+def named(civ: Civ) -> set[str]:
+    """The names of the technologies in ``civ``'s hand or in play: ``holds_named`` for many
+    cards at once (``NAME[card] in named(civ)``)."""
+    out = {NAME[civ.government]}
+    out.update(NAME[t] for t in civ.techs)
+    out.update(NAME[c] for c in civ.hand)
+    return out
+
+
 def holds_named(civ: Civ, card: str) -> bool:
     """``civ`` has a technology named like ``card`` in its hand or in play: it may not get
     another one by any path (L632, L1050, ruling C14)."""

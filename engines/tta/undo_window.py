@@ -51,6 +51,7 @@ from engines.core.fast import event, fast_option, fast_prompt
 from engines.core.undo import undo_option
 from engines.tta import prompts as questions
 from engines.tta.end_of_turn import draws_due, hook_forecast, production_forecast
+from engines.tta.lazy import Compute, StaleOption, lazy_option
 from engines.tta.ratings import civil_left, military_left, reading
 from engines.tta.state import TtaState, fast_copy
 from engines.tta.turn import discards_needed
@@ -181,26 +182,46 @@ def count(st: TtaState, seat: int) -> None:
 
 def _marked(st: TtaState, seat: int, options: list[Option]) -> list[Option]:
     """``options`` with ``final`` set on those that close the window and the forecast on
-    ``end`` (the same list when nothing changes)."""
+    ``end`` (the same list when nothing changes). The ``end`` option's params (forecast and
+    mark) are computed when first read (``lazy.py``): only a person reads them."""
     out = options
     hand = st.civs[seat].military
     rules = FINAL_RULES
     for i, o in enumerate(options):
         oid = o.id
-        rule = rules.get(oid.partition(":")[0])
-        final = rule(st, seat) if rule is not None else o.card is not None and o.card in hand
         if oid == "end":
-            params = {**o.params, **forecast(st, seat)}
-            if final:
-                params["final"] = True
-        elif final:
-            params = {**o.params, "final": True}
+            opt = lazy_option(oid, o.key, _end_params(st, seat, o), o.card, o.cost, o.group)
+        elif _final(st, seat, o, rules.get(oid.partition(":")[0]), hand):
+            opt = fast_option(oid, o.key, {**o.params, "final": True}, o.card, o.cost, o.group)
         else:
             continue
         if out is options:
             out = options[:]
-        out[i] = fast_option(oid, o.key, params, o.card, o.cost, o.group)
+        out[i] = opt
     return out
+
+
+def _final(st: TtaState, seat: int, o: Option, rule: FinalRule | None,
+           hand: list[str]) -> bool:
+    """Whether answering ``o`` now closes the window (module docstring, ``final``)."""
+    return rule(st, seat) if rule is not None else o.card is not None and o.card in hand
+
+
+def _end_params(st: TtaState, seat: int, end: Option) -> Compute:
+    """The ``end`` option's params as they are now, computed when first read: its own, the
+    forecast, ``final``. ``StaleOption`` if ``st`` has been answered since."""
+    stamp = sum(st.answered)
+
+    def compute() -> dict[str, Any]:
+        if sum(st.answered) != stamp:
+            raise StaleOption("the end-of-turn forecast of a position since answered")
+        with reading():
+            params = {**end.params, **forecast(st, seat)}
+            if _final(st, seat, end, FINAL_RULES.get("end"), st.civs[seat].military):
+                params["final"] = True
+        return params
+
+    return compute
 
 
 def forecast(st: TtaState, seat: int) -> dict[str, Any]:

@@ -26,17 +26,34 @@ def construction(civ: Civ) -> str | None:
 def build_cost(civ: Civ, card: str) -> int:
     """Resources to build on ``card``: urban buildings are cheaper by the construction
     technology's discount for their level (L1145-L1151, X20)."""
+    return _build_cost(civ, card, construction(civ), build_modifiers(civ))
+
+
+def build_modifiers(civ: Civ) -> list[Callable[[Civ, str, int], int]]:
+    """The ``BUILD_COST_MODIFIERS`` of ``civ``'s cards in play, in play order."""
+    if not BUILD_COST_MODIFIERS:
+        return []
+    mods = BUILD_COST_MODIFIERS
+    return [m for c in static_cards(civ) if (m := mods.get(c)) is not None]
+
+
+def _build_cost(civ: Civ, card: str, built: str | None,
+                mods: list[Callable[[Civ, str, int], int]]) -> int:
+    """``build_cost`` with the construction technology ``built`` and the ``mods`` found
+    once for every card priced."""
     cost = BUILD[card]
-    if KIND[card] == "urban":
-        c = construction(civ)
-        if c is not None:
-            cost = max(0, cost - CONSTRUCTION[c][0][AGE[card]])
-    if BUILD_COST_MODIFIERS:
-        for c in static_cards(civ):
-            mod = BUILD_COST_MODIFIERS.get(c)
-            if mod is not None:
-                cost = max(0, mod(civ, card, cost))
+    if built is not None and KIND[card] == "urban":
+        cost = max(0, cost - CONSTRUCTION[built][0][AGE[card]])
+    for mod in mods:
+        cost = max(0, mod(civ, card, cost))
     return cost
+
+
+def build_costs(civ: Civ) -> dict[str, int]:
+    """``build_cost`` of every card with workers in play (``civ.workers``), in one pass."""
+    built = construction(civ)
+    mods = build_modifiers(civ)
+    return {t: _build_cost(civ, t, built, mods) for t in civ.workers}
 
 
 def upgrade_cost(civ: Civ, src: str, dst: str) -> int:
