@@ -13,7 +13,6 @@ printed symbols are summed and before the clamps (e.g. Alexander's +1 strength p
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from engines.tta import armies
@@ -78,33 +77,66 @@ def _static_cards(civ: Civ) -> Iterator[str]:
 _reading: dict[int, list[Any]] | None = None
 
 
-@contextmanager
-def reading() -> Iterator[None]:
+class _Reading:
+    """The context of :func:`reading` (a class: cheaper to enter than a generator's)."""
+
+    __slots__ = ("outer",)
+
+    def __enter__(self) -> None:
+        global _reading
+        self.outer = _reading is not None
+        if not self.outer:
+            _reading = {}
+
+    def __exit__(self, *exc: object) -> None:
+        global _reading
+        if not self.outer:
+            _reading = None
+
+
+def reading() -> _Reading:
     """Compute each civilization's static totals and ratings once while the block runs: the
     prompts of a position ask them dozens of times (platform §4.8). Only for blocks that
     change no civilization (``undo_window`` builds the prompts and the forecast in one)."""
-    global _reading
-    if _reading is not None:
-        yield
-        return
-    _reading = {}
-    try:
-        yield
-    finally:
-        _reading = None
+    return _Reading()
+
+
+#: ``(static cards, their summed ``STATIC`` symbols)`` by what the static cards are read
+#: from (``_statics``): a pure function of those fields, kept across answers, so nothing
+#: invalidates it (issue 19; cleared when full)
+_STATICS: dict[tuple[Any, ...], tuple[tuple[str, ...], tuple[int, ...]]] = {}
+_STATICS_MAX = 20_000
+
+
+def _statics(civ: Civ) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """``civ``'s static cards (``_static_cards``) and their symbols summed by position."""
+    key = (civ.government, civ.leader, tuple(civ.techs), tuple(civ.wonders),
+           tuple(civ.flipped))
+    hit = _STATICS.get(key)
+    if hit is None:
+        if len(_STATICS) >= _STATICS_MAX:
+            _STATICS.clear()
+        cards = tuple(_static_cards(civ))
+        hit = _STATICS[key] = (cards, _sum_static(cards))
+    return hit
+
+
+def _sum_static(cards: tuple[str, ...]) -> tuple[int, ...]:
+    """The ``STATIC`` symbols of ``cards`` summed by position (no cache)."""
+    totals = [0] * (MIL_HAND + 1)
+    for c in cards:
+        s = STATIC.get(c)
+        if s is not None:
+            for i, v in enumerate(s):
+                if v:
+                    totals[i] += v
+    return tuple(totals)
 
 
 def _memo(civ: Civ, memo: dict[int, list[Any]]) -> list[Any]:
     hit = memo.get(id(civ))
     if hit is None or hit[0] is not civ:
-        cards = tuple(_static_cards(civ))
-        totals = [0] * (MIL_HAND + 1)
-        for c in cards:
-            s = STATIC.get(c)
-            if s is not None:
-                for i, v in enumerate(s):
-                    if v:
-                        totals[i] += v
+        cards, totals = _statics(civ)
         hit = memo[id(civ)] = [civ, totals, None, cards]
     return hit
 
@@ -116,12 +148,7 @@ def _static(civ: Civ, pos: int) -> int:
         if hit is None or hit[0] is not civ:
             hit = _memo(civ, memo)
         return int(hit[1][pos])
-    total = 0
-    for c in static_cards(civ):
-        s = STATIC.get(c)
-        if s is not None:
-            total += s[pos]
-    return total
+    return _statics(civ)[1][pos]
 
 
 def civil_total(civ: Civ) -> int:
@@ -210,25 +237,24 @@ def ratings(civ: Civ) -> list[int]:
 
 def _rate(civ: Civ) -> list[int]:
     r = [0, 0, 0, 0, 0, 0]
+    out = OUT_SYMBOLS
     for t, n in civ.workers.items():
         if n:
-            o = OUT[t]
-            for i in range(6):
-                if o[i]:
-                    r[i] += o[i] * n
-    for c in static_cards(civ):
-        s = STATIC.get(c)
-        if s is not None:
-            r[SCI] += s[SCI]
-            r[CUL] += s[CUL]
-            r[HAPPY] += s[HAPPY]
-            r[STR] += s[STR]
-    r[CUL] += FLIPPED_CULTURE * len(civ.flipped)
+            for i, v in out[t]:
+                r[i] += v * n
+    totals = _statics(civ)[1]
+    r[SCI] += totals[SCI]
+    r[CUL] += totals[CUL]
+    r[HAPPY] += totals[HAPPY]
+    r[STR] += totals[STR]
+    if civ.flipped:
+        r[CUL] += FLIPPED_CULTURE * len(civ.flipped)
     for col in civ.colonies:
         p = PERMANENT[col]
         r[STR] += p.get("strength", 0)
         r[HAPPY] += p.get("happy", 0)
-    r[STR] += army_bonus(civ)
+    if civ.tactic is not None:
+        r[STR] += army_bonus(civ)
     if civ.pact_mods:  # pacts: one card, two civilizations (``pacts.refresh``)
         r[CUL] += civ.pact_mods.get("culture", 0)
         r[STR] += civ.pact_mods.get("strength", 0)
@@ -242,6 +268,11 @@ def _rate(civ: Civ) -> list[int]:
             r[i] = 0
     r[HAPPY] = min(MAX_HAPPY, max(0, r[HAPPY]))
     return r
+
+
+#: each worker card's nonzero per-worker symbols as ``(rating position, value)`` pairs
+OUT_SYMBOLS: dict[str, tuple[tuple[int, int], ...]] = {
+    t: tuple((i, v) for i, v in enumerate(o) if v) for t, o in OUT.items()}
 
 
 def strength(civ: Civ) -> int:

@@ -187,18 +187,31 @@ def _marked(st: TtaState, seat: int, options: list[Option]) -> list[Option]:
     out = options
     hand = st.civs[seat].military
     rules = FINAL_RULES
+    prefixes = _PREFIXES
     for i, o in enumerate(options):
         oid = o.id
         if oid == "end":
             opt = lazy_option(oid, o.key, _end_params(st, seat, o), o.card, o.cost, o.group)
-        elif _final(st, seat, o, rules.get(oid.partition(":")[0]), hand):
-            opt = fast_option(oid, o.key, {**o.params, "final": True}, o.card, o.cost, o.group)
         else:
-            continue
+            prefix = prefixes.get(oid)
+            if prefix is None:
+                prefix = prefixes[oid] = oid.partition(":")[0]
+            rule = rules.get(prefix)
+            if rule is None:
+                card = o.card
+                if card is None or not hand or card not in hand:
+                    continue
+            elif not rule(st, seat):
+                continue
+            opt = fast_option(oid, o.key, {**o.params, "final": True}, o.card, o.cost, o.group)
         if out is options:
             out = options[:]
         out[i] = opt
     return out
+
+
+#: option id -> its prefix (the id before its first colon): ``FINAL_RULES``' key
+_PREFIXES: dict[str, str] = {}
 
 
 def _final(st: TtaState, seat: int, o: Option, rule: FinalRule | None,
@@ -347,7 +360,7 @@ def _hidden(st: TtaState) -> tuple[Any, ...]:
     for pile in st.military_discards:
         hidden += len(pile)
     return (st.rng, len(st.current_events), len(st.boxed), hidden,
-            [len(d) for d in st.civil_decks], [len(d) for d in st.military_decks])
+            *map(len, st.civil_decks), -1, *map(len, st.military_decks))
 
 
 def _log(st: TtaState, prompt: Prompt, opt: Option) -> None:

@@ -3,6 +3,8 @@ scratch gives, after every answer of random games of every mode:
 
 - the ``end`` option's params, computed when first read (``engines/tta/lazy.py``): the
   forecast and ``final`` computed eagerly on a JSON copy with every cache emptied;
+- the static cards and their summed symbols kept across answers by what they are read
+  from (``ratings._statics``), and the ratings read from them: recomputed without it;
 - the options listed with what they read of a civilization found once (``row.takeable``,
   the build / upgrade / destroy options) and shared between prompts (``OptionCache``):
   the rules' one-card checks (``row.can_take``, ``build.can_build``, ``upgrade_cost``);
@@ -22,7 +24,7 @@ from tta_helpers import ENGINE
 
 from engines.core.contract import UNDO, Option, Prompt
 from engines.core.fast import fast_option
-from engines.tta import armies, economy, end_of_turn, row, tokens, undo_window
+from engines.tta import armies, economy, end_of_turn, ratings, row, tokens, undo_window
 from engines.tta.actions import build
 from engines.tta.actions.costs import build_cost, military_funds, same_line, upgrade_cost
 from engines.tta.facts import AGE, KIND
@@ -47,6 +49,7 @@ def _fresh(st: TtaState) -> TtaState:
     economy._packs.cache_clear()
     economy._pay.cache_clear()
     economy._gain.cache_clear()
+    ratings._STATICS.clear()
     return ENGINE.load(ENGINE.dump(st))
 
 
@@ -101,7 +104,11 @@ def _play(players: int, mode: str, seed: int) -> int:
     checked = 0
     while ENGINE.result(st) is None:
         prompts = ENGINE.prompts(st)
+        kept = [(ratings._statics(c), ratings.ratings(c)) for c in st.civs]
         fresh = _fresh(st)
+        assert kept == [((tuple(ratings._static_cards(c)),
+                          ratings._sum_static(tuple(ratings._static_cards(c)))),
+                         ratings._rate(c)) for c in fresh.civs]
         for p in prompts:
             end = p.option("end")
             if end is not None:
