@@ -34,11 +34,18 @@ def in_play_named(civ: Civ, card: str) -> bool:
     return NAME[civ.government] == name or any(NAME[t] == name for t in civ.techs)
 
 
+def named_in_play(civ: Civ) -> set[str]:
+    """The names of ``civ``'s government and technologies in play: ``in_play_named`` for
+    many cards at once (``NAME[card] in named_in_play(civ)``)."""
+    out = {NAME[civ.government]}
+    out.update(NAME[t] for t in civ.techs)
+    return out
+
+
 def named(civ: Civ) -> set[str]:
     """The names of the technologies in ``civ``'s hand or in play: ``holds_named`` for many
     cards at once (``NAME[card] in named(civ)``)."""
-    out = {NAME[civ.government]}
-    out.update(NAME[t] for t in civ.techs)
+    out = named_in_play(civ)
     out.update(NAME[c] for c in civ.hand)
     return out
 

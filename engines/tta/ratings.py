@@ -141,29 +141,30 @@ def _memo(civ: Civ, memo: dict[int, list[Any]]) -> list[Any]:
     return hit
 
 
-def _static(civ: Civ, pos: int) -> int:
+def _totals(civ: Civ) -> tuple[int, ...]:
+    """The static cards' symbols summed by position (``_statics``; the pass's memo)."""
     memo = _reading
     if memo is not None:
         hit = memo.get(id(civ))
         if hit is None or hit[0] is not civ:
             hit = _memo(civ, memo)
-        return int(hit[1][pos])
-    return _statics(civ)[1][pos]
+        return hit[1]  # type: ignore[no-any-return]
+    return _statics(civ)[1]
 
 
 def civil_total(civ: Civ) -> int:
     """White tokens owned = total civil actions (L899-L903)."""
-    return _static(civ, CA)
+    return _totals(civ)[CA]
 
 
 def military_total(civ: Civ) -> int:
     """Red tokens owned = total military actions (L899-L903); Patriotism's temporary one
     (``marks['temp_ma']``) counts until the end of the turn (L1256-L1264)."""
-    return _static(civ, MA) + civ.marks.get("temp_ma", 0) + civ.pact_mods.get("ma", 0)
+    return _totals(civ)[MA] + civ.marks.get("temp_ma", 0) + civ.pact_mods.get("ma", 0)
 
 
 def civil_left(civ: Civ) -> int:
-    return civil_total(civ) - civ.ca_spent
+    return _totals(civ)[CA] - civ.ca_spent
 
 
 def military_left(civ: Civ) -> int:
@@ -172,18 +173,20 @@ def military_left(civ: Civ) -> int:
 
 def urban_limit(civ: Civ) -> int:
     """Buildings of one urban type allowed, whatever their levels (L741-L751)."""
-    return _static(civ, URBAN_LIMIT)
+    return _totals(civ)[URBAN_LIMIT]
 
 
 def civil_hand_limit(civ: Civ) -> int:
     """Civil actions total (+1 with the Library of Alexandria), L636-L642, L1797-L1798."""
-    return civil_total(civ) + _static(civ, CIVIL_HAND)
+    totals = _totals(civ)
+    return totals[CA] + totals[CIVIL_HAND]
 
 
 def military_hand_limit(civ: Civ) -> int:
     """Red tokens owned (+1 with the Library of Alexandria), L1684-L1686: Patriotism's
     temporary military action is no red token (L1262), so it does not count."""
-    return _static(civ, MA) + _static(civ, MIL_HAND) + civ.pact_mods.get("ma", 0)
+    totals = _totals(civ)
+    return totals[MA] + totals[MIL_HAND] + civ.pact_mods.get("ma", 0)
 
 
 def units(civ: Civ) -> dict[tuple[str, int], int]:

@@ -61,7 +61,7 @@ def _price(st: TtaState, seat: int, slot: int, card: str, wonders: int,
     own = CARD_TAKE_COST_MODIFIERS.get(card)
     if own is not None:
         cost = own(st, seat, cost)
-    return max(0, cost)
+    return cost if cost > 0 else 0
 
 
 def refusal(st: TtaState, seat: int, card: str) -> str | None:
@@ -99,9 +99,6 @@ def takeable(st: TtaState, seat: int) -> list[tuple[int, str, int]]:
     for slot, card in enumerate(st.row):
         if card is None:
             continue
-        cost = _price(st, seat, slot, card, wonders, mods)
-        if cost > left:
-            continue
         kind = KIND[card]
         if kind == "leader" and AGE[card] in civ.leader_ages:
             continue
@@ -109,16 +106,18 @@ def takeable(st: TtaState, seat: int) -> list[tuple[int, str, int]]:
             if civ.wonder is not None:
                 continue
         else:
+            if hand_full is None:
+                hand_full = len(civ.hand) >= civil_hand_limit(civ)
+            if hand_full:
+                continue
             if kind in TECH_KINDS:
                 if held is None:
                     held = named(civ)
                 if NAME[card] in held:
                     continue
-            if hand_full is None:
-                hand_full = len(civ.hand) >= civil_hand_limit(civ)
-            if hand_full:
-                continue
-        out.append((slot, card, cost))
+        cost = _price(st, seat, slot, card, wonders, mods)
+        if cost <= left:
+            out.append((slot, card, cost))
     return out
 
 

@@ -203,6 +203,8 @@ def _marked(st: TtaState, seat: int, options: list[Option]) -> list[Option]:
                     continue
             elif not rule(st, seat):
                 continue
+            if o.params.get("final") is True:  # marked by its module already
+                continue
             opt = fast_option(oid, o.key, {**o.params, "final": True}, o.card, o.cost, o.group)
         if out is options:
             out = options[:]
