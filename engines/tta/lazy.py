@@ -51,12 +51,11 @@ class LazyOption(Option):
         return _get(self, name)
 
     def __eq__(self, other: object) -> bool:
-        """As pydantic compares two models of one class: the fields (filled first)."""
+        """As pydantic compares two models of one class: their fields (filled first)."""
         if not isinstance(other, Option):
             return NotImplemented
         _fill(self)
-        return (_get(self, "__dict__") == other.__dict__
-                and _get(self, "__pydantic_fields_set__") == other.model_fields_set)
+        return _get(self, "__dict__") == other.__dict__
 
     #: hashed like any ``Option`` (its ``params`` dict makes that a ``TypeError``)
     __hash__ = Option.__hash__

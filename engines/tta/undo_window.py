@@ -53,7 +53,7 @@ from engines.tta import prompts as questions
 from engines.tta.end_of_turn import draws_due, hook_forecast, production_forecast
 from engines.tta.lazy import Compute, StaleOption, lazy_option
 from engines.tta.ratings import civil_left, military_left, reading
-from engines.tta.state import TtaState, fast_copy
+from engines.tta.state import TtaState, game_fields
 from engines.tta.turn import discards_needed
 
 #: ``step(st, seat, option_id)``: the engine's application of one legal answer
@@ -386,10 +386,7 @@ def take(st: TtaState) -> dict[str, Any]:
     """The game fields as plain JSON values (the window's ``base`` is saved with the state):
     ``st.model_dump(mode="json", exclude=NOT_TAKEN_BACK)``, at a third of its cost (every
     field is a plain value but the civilizations; ``test_tta_undo`` checks the two agree)."""
-    d = fast_copy(st).__dict__
-    base = {k: d[k] for k in GAME_FIELDS}
-    base["civs"] = [c.__dict__ for c in base["civs"]]
-    return base
+    return game_fields(st, GAME_FIELDS)
 
 
 def restore(st: TtaState, base: dict[str, Any]) -> None:
