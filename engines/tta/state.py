@@ -181,12 +181,12 @@ _STATE_FIELDS = frozenset(TtaState.model_fields)
 
 
 def copy_civ(c: Civ) -> Civ:
-    return unvalidated(Civ, civ_fields(c), set(_CIV_FIELDS))
+    return unvalidated(Civ, civ_fields(c.__dict__), set(_CIV_FIELDS))
 
 
-def civ_fields(c: Civ) -> dict[str, Any]:
-    """A deep copy of ``c``'s fields, in their order (one dict display: the fastest)."""
-    d = c.__dict__
+def civ_fields(d: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of a civilization's fields ``d``, in their order (one dict display: the
+    fastest)."""
     return {**d, "techs": d["techs"][:], "workers": d["workers"].copy(),
             "blue": d["blue"].copy(), "leader_ages": d["leader_ages"][:],
             "wonders": d["wonders"][:], "colonies": d["colonies"][:],
@@ -198,28 +198,40 @@ def civ_fields(c: Civ) -> dict[str, Any]:
 
 def fast_copy(s: TtaState) -> TtaState:
     """An independent deep copy, without pydantic validation."""
-    d = _copy_fields(s)
+    d = _table_fields(s.__dict__)
     d["civs"] = [copy_civ(c) for c in d["civs"]]
     d["undo"] = d["undo"].clone()
     d["answered"] = d["answered"][:]
+    d["turn_log"] = d["turn_log"][:]
     return unvalidated(TtaState, d, set(_STATE_FIELDS))
 
 
 def game_fields(s: TtaState, fields: tuple[str, ...]) -> dict[str, Any]:
     """A deep copy of ``fields`` of ``s`` (neither ``undo`` nor ``answered`` among them),
-    the civilizations as plain dicts: the undo window's base."""
-    d = _copy_fields(s)
-    d["civs"] = [civ_fields(c) for c in d["civs"]]
+    the civilizations as plain dicts: the undo window's base, an effect's snapshot."""
+    d = _table_fields(s.__dict__)
+    d["civs"] = [civ_fields(c.__dict__) for c in d["civs"]]
+    d["turn_log"] = d["turn_log"][:]
     return {k: d[k] for k in fields}
 
 
-def _copy_fields(s: TtaState) -> dict[str, Any]:
-    """``s``'s fields with the lists and dicts of the table copied (not the civilizations,
-    the undo window nor the answer counts)."""
-    d: dict[str, Any] = dict(s.__dict__)
+def restore_fields(s: TtaState, saved: dict[str, Any], fields: tuple[str, ...]) -> None:
+    """Write a deep copy of ``saved`` (``game_fields`` of the same ``fields``, without the
+    turn log) back into ``s``; ``saved`` stays untouched."""
+    d = _table_fields(saved)
+    d["civs"] = [unvalidated(Civ, civ_fields(c), set(_CIV_FIELDS)) for c in d["civs"]]
+    target = s.__dict__
+    for k in fields:
+        target[k] = d[k]
+
+
+def _table_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    """A state's ``fields`` with the lists and dicts of the table copied (not the
+    civilizations, the undo window, the answer counts nor the turn log)."""
+    d: dict[str, Any] = dict(fields)
     for key in ("row", "current_events", "future_events", "future_owners", "past_events",
                 "common_tactics", "removed", "boxed", "winners", "forfeit_politics", "wars",
-                "pacts", "short_face_up", "turn_log"):
+                "pacts", "short_face_up"):
         d[key] = d[key][:]
     for key in ("civil_decks", "military_decks", "military_discards"):
         d[key] = [x[:] for x in d[key]]
