@@ -25,7 +25,7 @@ from engines.core.rng import Rng
 from engines.tta import colonization, event_cards, interrupts  # noqa: F401 (registers)
 from engines.tta import events as revealed
 from engines.tta.facts import AGE, KIND
-from engines.tta.ratings import static_cards
+from engines.tta.ratings import reading, static_cards
 from engines.tta.state import TtaState
 
 PREPARABLE = frozenset({"event", "territory"})
@@ -75,22 +75,30 @@ def next_step(st: TtaState, seat: int, kind: str) -> str:
 
 
 def worth_opening(st: TtaState, seat: int) -> bool:
-    """The phase has something to play besides passing and the ``QUIET`` options."""
-    return bool(st.civs[seat].military) or any(
-        o.id not in QUIET for o in ability_options(st, seat))
+    """The phase has something to play besides passing and the ``QUIET`` options (listed
+    in one ``reading`` pass: the aggressions weigh every civilization's strength)."""
+    if st.civs[seat].military:
+        return True
+    with reading():
+        return any(o.id not in QUIET for o in ability_options(st, seat))
 
 
 def quiet_options(st: TtaState, seat: int) -> bool:
-    return bool(QUIET) and any(o.id in QUIET for o in ability_options(st, seat))
+    if not QUIET:
+        return False
+    with reading():
+        return any(o.id in QUIET for o in ability_options(st, seat))
 
 
 def skip_empty_second(st: TtaState, seat: int) -> None:
     """After the answer: a second political phase with nothing to do but pass (and the
     ``QUIET`` options) is skipped (when the answer asked nobody; otherwise the pass is the
     player's)."""
-    if (st.step == "politics" and st.interrupt is None
-            and sum(1 for o in options(st, seat) if o.id not in QUIET) <= 1):
-        st.step = "action"
+    if st.step == "politics" and st.interrupt is None:
+        with reading():
+            left = sum(1 for o in options(st, seat) if o.id not in QUIET)
+        if left <= 1:
+            st.step = "action"
 
 
 def options(st: TtaState, seat: int) -> list[Option]:
