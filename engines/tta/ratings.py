@@ -205,8 +205,11 @@ INFANTRY_AS_CAVALRY = "infantry_may_count_as_cavalry_for_tactics"
 
 def air_forces(civ: Civ) -> int:
     """Air force units: each may double one army's bonus (L1957-L1961)."""
-    return sum(n for t, n in civ.workers.items()
-               if n and KIND[t] == "unit" and SUBTYPE[t] == "air_force")
+    total = 0  # a loop: faster than a generator (the ratings' hot path)
+    for t, n in civ.workers.items():
+        if n and KIND[t] == "unit" and SUBTYPE[t] == "air_force":
+            total += n
+    return total
 
 
 def formed_armies(civ: Civ) -> tuple[int, tuple[armies.Army, ...]]:

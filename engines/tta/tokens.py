@@ -21,7 +21,11 @@ def cards(civ: Civ, kind: str) -> list[str]:
 
 def stored(civ: Civ, kind: str) -> int:
     """Food (``farm``) or resources (``mine``) stored: tokens × card values (L80)."""
-    return sum(VALUE[t] * n for t, n in civ.blue.items() if n and KIND[t] == kind)
+    total = 0
+    for t, n in civ.blue.items():
+        if n and KIND[t] == kind:
+            total += VALUE[t] * n
+    return total
 
 
 def food(civ: Civ) -> int:

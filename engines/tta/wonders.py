@@ -97,8 +97,11 @@ def _st_peters(civ: Civ, r: list[int]) -> None:
 
 
 def _great_wall(civ: Civ, r: list[int]) -> None:
-    r[STR] += sum(n for t, n in civ.workers.items()
-                  if n and KIND[t] == "unit" and SUBTYPE[t] in ("infantry", "artillery"))
+    total = 0  # a loop: faster than a generator (a rating modifier)
+    for t, n in civ.workers.items():
+        if n and KIND[t] == "unit" and SUBTYPE[t] in ("infantry", "artillery"):
+            total += n
+    r[STR] += total
 
 
 # -- Transcontinental Railroad ------------------------------------------------------------

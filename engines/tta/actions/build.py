@@ -23,8 +23,11 @@ BUILDABLE = frozenset({"farm", "mine", "urban", "unit"})
 
 def urban_count(civ: Civ, subtype: str) -> int:
     """Buildings of one urban type, every level together (L741-L751)."""
-    return sum(n for t, n in civ.workers.items()
-               if KIND[t] == "urban" and SUBTYPE[t] == subtype)
+    total = 0
+    for t, n in civ.workers.items():
+        if KIND[t] == "urban" and SUBTYPE[t] == subtype:
+            total += n
+    return total
 
 
 def can_build(civ: Civ, card: str) -> bool:
