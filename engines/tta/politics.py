@@ -25,7 +25,7 @@ from engines.core.rng import Rng
 from engines.tta import colonization, event_cards, interrupts  # noqa: F401 (registers)
 from engines.tta import events as revealed
 from engines.tta.facts import AGE, KIND
-from engines.tta.ratings import reading, static_cards
+from engines.tta.ratings import reading, static_tuple
 from engines.tta.state import TtaState
 
 PREPARABLE = frozenset({"event", "territory"})
@@ -55,7 +55,7 @@ def start(st: TtaState, seat: int) -> list[Event]:
     """The political phase begins for ``seat`` (``ON_START`` hooks)."""
     events: list[Event] = []
     if ON_START:
-        for c in list(static_cards(st.civs[seat])):
+        for c in static_tuple(st.civs[seat]):  # as they were before the hooks
             hook = ON_START.get(c)
             if hook is not None:
                 events.extend(hook(st, seat))
@@ -67,7 +67,7 @@ def next_step(st: TtaState, seat: int, kind: str) -> str:
     ``politics`` again when a card grants a second political action after this one
     (``SECOND_ACTION``), else ``action``."""
     if kind != "pass" and kind not in CONFIRMED and SECOND_ACTION:
-        for c in list(static_cards(st.civs[seat])):
+        for c in static_tuple(st.civs[seat]):  # as they were before the hooks
             hook = SECOND_ACTION.get(c)
             if hook is not None and hook(st, seat):
                 return "politics"

@@ -59,6 +59,18 @@ def static_cards(civ: Civ) -> Iterator[str]:
     return iter(hit[3])
 
 
+def static_tuple(civ: Civ) -> tuple[str, ...]:
+    """``static_cards`` as they are now, in a tuple kept with the static totals
+    (``_statics``): for loops that change nothing they read while they run."""
+    memo = _reading
+    if memo is None:
+        return _statics(civ)[0]
+    hit = memo.get(id(civ))
+    if hit is None or hit[0] is not civ:
+        hit = _memo(civ, memo)
+    return hit[3]  # type: ignore[no-any-return]
+
+
 def _static_cards(civ: Civ) -> Iterator[str]:
     yield civ.government
     for t in civ.techs:
@@ -265,7 +277,7 @@ def _rate(civ: Civ) -> list[int]:
         r[CUL] += civ.pact_mods.get("culture", 0)
         r[STR] += civ.pact_mods.get("strength", 0)
     if MODIFIERS:
-        for c in (*static_cards(civ), *civ.techs):
+        for c in (*static_tuple(civ), *civ.techs):
             m = MODIFIERS.get(c)
             if m is not None:
                 m(civ, r)

@@ -23,7 +23,7 @@ from engines.core.fast import event
 from engines.tta import ages
 from engines.tta.facts import AGE, KIND, NAME, SWEEP, TAKE_COST
 from engines.tta.play import holds_named, named
-from engines.tta.ratings import civil_hand_limit, civil_left, static_cards
+from engines.tta.ratings import civil_hand_limit, civil_left, static_cards, static_tuple
 from engines.tta.state import Civ, TtaState
 
 TAKE_COST_MODIFIERS: dict[str, Callable[[TtaState, int, str, int], int]] = {}
@@ -46,7 +46,7 @@ def cost_modifiers(civ: Civ) -> list[Callable[[TtaState, int, str, int], int]]:
     if not TAKE_COST_MODIFIERS:
         return []
     mods = TAKE_COST_MODIFIERS
-    return [m for c in static_cards(civ) if (m := mods.get(c)) is not None]
+    return [m for c in static_tuple(civ) if (m := mods.get(c)) is not None]
 
 
 def _price(st: TtaState, seat: int, slot: int, card: str, wonders: int,

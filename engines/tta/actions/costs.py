@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from engines.tta import tokens
 from engines.tta.facts import AGE, BUILD, CONSTRUCTION, KIND, SUBTYPE
-from engines.tta.ratings import static_cards
+from engines.tta.ratings import static_tuple
 from engines.tta.state import Civ
 
 #: ``BUILD_COST_MODIFIERS[card in play](civ, card_built, cost)`` returns the new resource
@@ -34,7 +34,7 @@ def build_modifiers(civ: Civ) -> list[Callable[[Civ, str, int], int]]:
     if not BUILD_COST_MODIFIERS:
         return []
     mods = BUILD_COST_MODIFIERS
-    return [m for c in static_cards(civ) if (m := mods.get(c)) is not None]
+    return [m for c in static_tuple(civ) if (m := mods.get(c)) is not None]
 
 
 def _build_cost(civ: Civ, card: str, built: str | None,

@@ -38,6 +38,7 @@ from engines.tta.ratings import (
     military_left,
     military_total,
     static_cards,
+    static_tuple,
 )
 from engines.tta.state import Civ, TtaState
 
@@ -68,7 +69,7 @@ def science_modifiers(civ: Civ) -> list[Callable[[Civ, str, int], int]]:
     if not SCIENCE_MODIFIERS:
         return []
     mods = SCIENCE_MODIFIERS
-    return [m for c in static_cards(civ) if (m := mods.get(c)) is not None]
+    return [m for c in static_tuple(civ) if (m := mods.get(c)) is not None]
 
 
 def _science_cost(civ: Civ, card: str, revolution: bool,
@@ -128,8 +129,7 @@ def pay_science(civ: Civ, card: str, cost: int) -> int:
 
 def revolution_by_military(civ: Civ) -> bool:
     """A revolution costs every military action instead of every civil one (Robespierre)."""
-    return bool(MILITARY_REVOLUTION) and any(c in MILITARY_REVOLUTION
-                                             for c in static_cards(civ))
+    return bool(MILITARY_REVOLUTION) and not MILITARY_REVOLUTION.isdisjoint(static_tuple(civ))
 
 
 def options(st: TtaState, seat: int) -> list[Option]:

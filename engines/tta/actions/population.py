@@ -11,7 +11,7 @@ from typing import Any
 from engines.core.contract import Event, Option
 from engines.core.fast import OptionCache, event, fast_option
 from engines.tta import economy, tokens
-from engines.tta.ratings import civil_left, static_cards
+from engines.tta.ratings import civil_left, static_tuple
 from engines.tta.state import Civ, TtaState
 
 FOOD_MODIFIERS: dict[str, Callable[[Civ, int], int]] = {}
@@ -23,7 +23,7 @@ def food_cost(civ: Civ) -> int | None:
     if cost is None:
         return None
     if FOOD_MODIFIERS:
-        for c in static_cards(civ):
+        for c in static_tuple(civ):
             mod = FOOD_MODIFIERS.get(c)
             if mod is not None:
                 cost = mod(civ, cost)
