@@ -18,9 +18,10 @@ begins (Joan of Arc's peek).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from engines.core.contract import Event, Option
-from engines.core.fast import event, fast_option
+from engines.core.fast import OptionCache, event, fast_option
 from engines.core.rng import Rng
 from engines.tta import colonization, event_cards, interrupts  # noqa: F401 (registers)
 from engines.tta import events as revealed
@@ -103,13 +104,24 @@ def skip_empty_second(st: TtaState, seat: int) -> None:
 
 def options(st: TtaState, seat: int) -> list[Option]:
     civ = st.civs[seat]
-    out = [fast_option(f"event:{c}", "prepare_event", {"card": c, "culture": AGE[c]}, c,
-                       None, "play")
-           for c in dict.fromkeys(civ.military) if KIND[c] in PREPARABLE]
+    cache = _EVENTS
+    out = [cache[(c,)] for c in dict.fromkeys(civ.military) if KIND[c] in PREPARABLE]
     if OPTION_SOURCES:
         out.extend(ability_options(st, seat))
-    out.append(fast_option("pass", "pass", {}, None, None, "turn"))
+    out.append(PASS)
     return out
+
+
+def _event_option(key: tuple[Any, ...]) -> Option:
+    card = key[0]
+    return fast_option(f"event:{card}", "prepare_event", {"card": card, "culture": AGE[card]},
+                       card, None, "play")
+
+
+#: ``event:<card>`` options by card: built once, then shared
+_EVENTS = OptionCache(_event_option)
+#: the political phase's ``pass`` (one shared object)
+PASS = fast_option("pass", "pass", {}, None, None, "turn")
 
 
 def prepare_event(st: TtaState, seat: int, card: str) -> list[Event]:

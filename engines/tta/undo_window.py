@@ -47,7 +47,7 @@ from typing import Any
 
 from engines.core.contract import UNDO, Event, Option, Prompt
 from engines.core.errors import IllegalAnswer, illegal_option, not_your_turn
-from engines.core.fast import event, fast_option, fast_prompt
+from engines.core.fast import event, fast_option
 from engines.core.undo import undo_option
 from engines.tta import prompts as questions
 from engines.tta.end_of_turn import draws_due, hook_forecast, production_forecast
@@ -138,22 +138,20 @@ def _forget() -> None:
 def decorate(st: TtaState, raw: list[Prompt]) -> list[Prompt]:
     """``raw`` with ``final`` marks, the forecast on ``end`` and ``undo`` when allowed, on
     the active seat's own prompt (a question to another seat is asked outside any window);
-    every prompt named (``name``)."""
-    out = raw
+    every prompt named (``name``). ``raw`` is freshly built (``prompts.prompts``): its
+    prompts get their new options in place."""
     if st.interrupt is None:  # else an event or auction asks: outside any window
-        for i, p in enumerate(raw):
-            if p.seat != st.current or p.reaction:
+        current = st.current
+        for p in raw:
+            if p.seat != current or p.reaction:
                 continue
             opts = _marked(st, p.seat, p.options)
             if st.undo.can_undo(p.seat):
                 opts = [*opts, undo_option()]
             if opts is not p.options:
-                if out is raw:
-                    out = raw[:]
-                out[i] = fast_prompt(p.seat, p.kind, opts, p.params, p.private, p.layout,
-                                     p.reaction)
-    name(st, out)
-    return out
+                p.__dict__["options"] = opts
+    name(st, raw)
+    return raw
 
 
 def name(st: TtaState, prompts: list[Prompt]) -> None:
@@ -266,7 +264,11 @@ def answer(st: TtaState, seat: int, option_id: str, step: Step) -> list[Event]:
     """Check ``option_id`` against ``seat``'s open prompt, apply it with ``step`` (or take
     back the window's last answer for ``undo``) and keep the window (module docstring).
     ``IllegalAnswer`` before any change."""
-    prompt = next((p for p in prompts(st) if p.seat == seat), None)
+    prompt = None
+    for p in prompts(st):
+        if p.seat == seat:
+            prompt = p
+            break
     if prompt is None:
         if st.phase == "over":
             raise IllegalAnswer("game_over", "The game is over.")
