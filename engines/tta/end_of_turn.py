@@ -63,8 +63,12 @@ def _extra_resources(civ: Civ) -> int:
     pact = civ.pact_mods.get("resources", 0)  # pacts (``pacts.refresh``)
     if not EXTRA_RESOURCES:
         return pact
-    return pact + sum(fn(civ) for c in static_tuple(civ)
-                      if (fn := EXTRA_RESOURCES.get(c)) is not None)
+    total = pact
+    for c in static_tuple(civ):
+        fn = EXTRA_RESOURCES.get(c)
+        if fn is not None:
+            total += fn(civ)
+    return total
 
 
 def hook_forecast(st: TtaState, seat: int) -> dict[str, int]:

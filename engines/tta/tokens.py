@@ -16,7 +16,7 @@ from engines.tta.state import Civ
 
 def cards(civ: Civ, kind: str) -> list[str]:
     """The ``farm`` or ``mine`` technologies in play, lowest value first."""
-    return sorted((t for t in civ.blue if KIND[t] == kind), key=VALUE.__getitem__)
+    return sorted([t for t in civ.blue if KIND[t] == kind], key=VALUE.__getitem__)
 
 
 def stored(civ: Civ, kind: str) -> int:

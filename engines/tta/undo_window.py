@@ -184,20 +184,20 @@ def _marked(st: TtaState, seat: int, options: list[Option]) -> list[Option]:
     mark) are computed when first read (``lazy.py``): only a person reads them."""
     out = options
     hand = st.civs[seat].military
-    rules = FINAL_RULES
-    prefixes = _PREFIXES
+    by_id = _rules_by_id()
     for i, o in enumerate(options):
         oid = o.id
         if oid == "end":
             opt = lazy_option(oid, o.key, _end_params(st, seat, o), o.card, o.cost, o.group)
         else:
-            prefix = prefixes.get(oid)
-            if prefix is None:
-                prefix = prefixes[oid] = oid.partition(":")[0]
-            rule = rules.get(prefix)
+            rule = by_id.get(oid, _UNSEEN)
+            if rule is _UNSEEN:
+                rule = by_id[oid] = FINAL_RULES.get(oid.partition(":")[0])
             if rule is None:
+                if not hand:
+                    continue
                 card = o.card
-                if card is None or not hand or card not in hand:
+                if card is None or card not in hand:
                     continue
             elif not rule(st, seat):
                 continue
@@ -210,8 +210,20 @@ def _marked(st: TtaState, seat: int, options: list[Option]) -> list[Option]:
     return out
 
 
-#: option id -> its prefix (the id before its first colon): ``FINAL_RULES``' key
-_PREFIXES: dict[str, str] = {}
+#: option id -> the ``FINAL_RULES`` entry of its prefix (the id before its first colon) or
+#: None, as the rules were when ``_RULES_SEEN`` was taken
+_RULE_BY_ID: dict[str, FinalRule | None] = {}
+_RULES_SEEN: dict[str, FinalRule] = {}
+_UNSEEN = object()
+
+
+def _rules_by_id() -> dict[str, Any]:
+    """``_RULE_BY_ID``, emptied whenever ``FINAL_RULES`` has changed since it was filled."""
+    global _RULES_SEEN
+    if FINAL_RULES != _RULES_SEEN:
+        _RULE_BY_ID.clear()
+        _RULES_SEEN = dict(FINAL_RULES)
+    return _RULE_BY_ID
 
 
 def _final(st: TtaState, seat: int, o: Option, rule: FinalRule | None,

@@ -173,3 +173,21 @@ def test_a_lazy_option_read_after_its_position_was_answered_refuses() -> None:
     ENGINE.apply(st, 0, "end")
     with pytest.raises(StaleOption):
         _ = end.params
+
+
+def test_a_final_rule_registered_or_replaced_later_marks_at_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The options' rules are looked up once per id (``undo_window._rules_by_id``), again
+    whenever ``FINAL_RULES`` changes: a rule added or replaced marks the next prompt."""
+    monkeypatch.setattr(undo_window, "CACHING", False)
+    st = ENGINE.new_game(2, 3, {"mode": "full"})
+
+    def takes() -> set[bool]:
+        return {o.params.get("final", False) for o in ENGINE.prompts(st)[0].options
+                if o.id.startswith("take:")}
+
+    assert takes() == {False}
+    monkeypatch.setitem(undo_window.FINAL_RULES, "take", lambda s, seat: True)
+    assert takes() == {True}
+    monkeypatch.setitem(undo_window.FINAL_RULES, "take", lambda s, seat: False)
+    assert takes() == {False}
