@@ -149,8 +149,21 @@ def _memo(civ: Civ, memo: dict[int, list[Any]]) -> list[Any]:
     hit = memo.get(id(civ))
     if hit is None or hit[0] is not civ:
         cards, totals = _statics(civ)
-        hit = memo[id(civ)] = [civ, totals, None, cards]
+        hit = memo[id(civ)] = [civ, totals, None, cards, {}]
     return hit
+
+
+def pass_scratch(civ: Civ) -> dict[str, Any] | None:
+    """Values other modules compute once per civilization while a ``reading`` block runs
+    (their keys are theirs; ``actions.costs``: the build costs), None outside one: what
+    they keep must depend on nothing a ``reading`` block may change."""
+    memo = _reading
+    if memo is None:
+        return None
+    hit = memo.get(id(civ))
+    if hit is None or hit[0] is not civ:
+        hit = _memo(civ, memo)
+    return hit[4]  # type: ignore[no-any-return]
 
 
 def _totals(civ: Civ) -> tuple[int, ...]:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from engines.tta import tokens
 from engines.tta.facts import AGE, BUILD, CONSTRUCTION, KIND, SUBTYPE
-from engines.tta.ratings import static_tuple
+from engines.tta.ratings import pass_scratch, static_tuple
 from engines.tta.state import Civ
 
 #: ``BUILD_COST_MODIFIERS[card in play](civ, card_built, cost)`` returns the new resource
@@ -26,6 +26,8 @@ def construction(civ: Civ) -> str | None:
 def build_cost(civ: Civ, card: str) -> int:
     """Resources to build on ``card``: urban buildings are cheaper by the construction
     technology's discount for their level (L1145-L1151, X20)."""
+    if card in civ.workers and pass_scratch(civ) is not None:
+        return build_costs(civ)[card]
     return _build_cost(civ, card, construction(civ), build_modifiers(civ))
 
 
@@ -50,7 +52,22 @@ def _build_cost(civ: Civ, card: str, built: str | None,
 
 
 def build_costs(civ: Civ) -> dict[str, int]:
-    """``build_cost`` of every card with workers in play (``civ.workers``), in one pass."""
+    """``build_cost`` of every card with workers in play (``civ.workers``), in one pass;
+    kept while a ``ratings.reading`` block runs (the build, upgrade and action card
+    options all ask them). Not to be changed by the caller."""
+    scratch = pass_scratch(civ)
+    if scratch is not None:
+        costs: dict[str, int] | None = scratch.get(_BUILD_COSTS)
+        if costs is None:
+            costs = scratch[_BUILD_COSTS] = _build_costs(civ)
+        return costs
+    return _build_costs(civ)
+
+
+_BUILD_COSTS = "build_costs"
+
+
+def _build_costs(civ: Civ) -> dict[str, int]:
     built = construction(civ)
     mods = build_modifiers(civ)
     return {t: _build_cost(civ, t, built, mods) for t in civ.workers}

@@ -6,8 +6,10 @@ scratch gives, after every answer of random games of every mode:
 - the static cards and their summed symbols kept across answers by what they are read
   from (``ratings._statics``), and the ratings read from them: recomputed without it;
 - the options listed with what they read of a civilization found once (``row.takeable``,
-  the build / upgrade / destroy options) and shared between prompts (``OptionCache``):
-  the rules' one-card checks (``row.can_take``, ``build.can_build``, ``upgrade_cost``);
+  the build / upgrade / destroy options; the build costs kept for a ``reading`` pass in
+  ``ratings.pass_scratch``) and shared between prompts (``OptionCache``): the rules'
+  one-card checks outside any pass (``row.can_take``, ``build.can_build``,
+  ``upgrade_cost``);
 - the lazy option behaves as an ``Option`` for every reader (dump, compare, copy, pickle)
   and refuses to tell the figures of a position answered since.
 """
