@@ -39,8 +39,46 @@ from engines.tta.facts import (
 )
 from engines.tta.state import Civ
 
-#: ``MODIFIERS[card](civ, ratings)``: adjust ``ratings`` (FOOD … STR) in place
-MODIFIERS: dict[str, Callable[[Civ, list[int]], None]] = {}
+Modifier = Callable[[Civ, list[int]], None]
+
+
+class _Seam(dict[str, Modifier]):
+    """``MODIFIERS``: a dict that empties the kept ratings (``_RATINGS``) whenever it
+    changes, since they were computed with the modifiers it held."""
+
+    def __setitem__(self, key: str, value: Modifier) -> None:
+        _RATINGS.clear()
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: str) -> None:
+        _RATINGS.clear()
+        super().__delitem__(key)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        _RATINGS.clear()
+        super().update(*args, **kwargs)
+
+    def pop(self, *args: Any) -> Any:
+        _RATINGS.clear()
+        return super().pop(*args)
+
+    def setdefault(self, key: str, default: Modifier) -> Modifier:  # type: ignore[override]
+        _RATINGS.clear()
+        return super().setdefault(key, default)
+
+    def popitem(self) -> tuple[str, Modifier]:
+        _RATINGS.clear()
+        return super().popitem()
+
+    def clear(self) -> None:
+        _RATINGS.clear()
+        super().clear()
+
+
+#: ``MODIFIERS[card](civ, ratings)``: adjust ``ratings`` (FOOD … STR) in place. A modifier
+#: reads only what ``_rating_key`` holds (the workers, the cards in play, the colonies, the
+#: tactic, Homer's tuck, the pacts' totals): the ratings are kept by that key
+MODIFIERS: dict[str, Modifier] = _Seam()
 
 MAX_HAPPY = 8
 #: a wonder flipped by Ravages of Time produces 2 culture instead of its effects (MC)
@@ -259,11 +297,35 @@ def ratings(civ: Civ) -> list[int]:
     (L1736-L1766) and the four ratings (L221-L283), clamped (L887-L893)."""
     memo = _reading
     if memo is None:
-        return _rate(civ)
+        return list(_kept_rating(civ))
     hit = _memo(civ, memo)
     if hit[2] is None:
-        hit[2] = tuple(_rate(civ))
+        hit[2] = _kept_rating(civ)
     return list(hit[2])
+
+
+#: ``_rate`` by ``_rating_key``: a pure function of what the key holds, kept across answers
+#: (issue 19: the political phase weighs every civilization's strength, the end of a turn
+#: rates the player again); emptied when full or when ``MODIFIERS`` changes
+_RATINGS: dict[tuple[Any, ...], tuple[int, ...]] = {}
+_RATINGS_MAX = 20_000
+
+
+def _rating_key(civ: Civ) -> tuple[Any, ...]:
+    """Everything ``_rate`` and the ``MODIFIERS`` read of ``civ``."""
+    return (civ.government, civ.leader, tuple(civ.techs), tuple(civ.wonders),
+            tuple(civ.flipped), tuple(civ.workers.items()), tuple(civ.colonies), civ.tactic,
+            civ.tucked, tuple(civ.pact_mods.items()))
+
+
+def _kept_rating(civ: Civ) -> tuple[int, ...]:
+    key = _rating_key(civ)
+    hit = _RATINGS.get(key)
+    if hit is None:
+        if len(_RATINGS) >= _RATINGS_MAX:
+            _RATINGS.clear()
+        hit = _RATINGS[key] = tuple(_rate(civ))
+    return hit
 
 
 def _rate(civ: Civ) -> list[int]:

@@ -21,8 +21,8 @@ resigning where it is offered once in 150 times (``parallel_games.choose``); bey
 - expensive, after every answer of 90 first, 60 peaceful, 36 full and 18 short games: every
   rating and every prompt (the ``end`` forecast included) equals a fresh recomputation from
   a JSON copy with every cache cleared (``undo_window`` prompt cache, ``ratings.reading`` memo
-  and ``ratings._STATICS``, ``end_of_turn._PRODUCTION``, the economy's and the optimiser's
-  ``lru_cache``); no hidden
+  and the kept ``ratings._STATICS`` and ``_RATINGS``, ``end_of_turn._PRODUCTION``, the
+  economy's and the optimiser's ``lru_cache``); no hidden
   card (military hands, military decks, current/future event decks, boxed cards) in a public
   event, in another seat's private event, in the public view or in another seat's view
   (scope §31; a card played face up is named by its event); the JSON round trip; undoing
@@ -143,6 +143,7 @@ def _fresh_copy(st: TtaState) -> TtaState:
     economy._pay.cache_clear()
     economy._gain.cache_clear()
     ratings._STATICS.clear()
+    ratings._RATINGS.clear()
     return ENGINE.load(ENGINE.dump(st))
 
 

@@ -4,7 +4,9 @@ scratch gives, after every answer of random games of every mode:
 - the ``end`` option's params, computed when first read (``engines/tta/lazy.py``): the
   forecast and ``final`` computed eagerly on a JSON copy with every cache emptied;
 - the static cards and their summed symbols kept across answers by what they are read
-  from (``ratings._statics``), and the ratings read from them: recomputed without it;
+  from (``ratings._statics``), and the ratings kept by everything they read
+  (``ratings._rating_key``): recomputed without them; a rating modifier added or replaced
+  empties the kept ratings;
 - the options listed with what they read of a civilization found once (``row.takeable``,
   the build / upgrade / destroy options; the build costs kept for a ``reading`` pass in
   ``ratings.pass_scratch``) and shared between prompts (``OptionCache``): the rules'
@@ -52,6 +54,7 @@ def _fresh(st: TtaState) -> TtaState:
     economy._pay.cache_clear()
     economy._gain.cache_clear()
     ratings._STATICS.clear()
+    ratings._RATINGS.clear()
     return ENGINE.load(ENGINE.dump(st))
 
 
@@ -193,3 +196,20 @@ def test_a_final_rule_registered_or_replaced_later_marks_at_once(
     assert takes() == {True}
     monkeypatch.setitem(undo_window.FINAL_RULES, "take", lambda s, seat: False)
     assert takes() == {False}
+
+
+def test_a_rating_modifier_added_or_replaced_empties_the_kept_ratings(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kept ratings were computed with the modifiers of their time: changing
+    ``ratings.MODIFIERS`` (a module registering, a test patching) rates again."""
+    st = ENGINE.new_game(2, 3, {"mode": "full"})
+    civ = st.civs[0]
+    before = ratings.ratings(civ)
+
+    def plus_one(c: Any, r: list[int]) -> None:
+        r[ratings.CUL] += 1
+
+    monkeypatch.setitem(ratings.MODIFIERS, civ.government, plus_one)
+    assert ratings.ratings(civ)[ratings.CUL] == before[ratings.CUL] + 1
+    monkeypatch.undo()
+    assert ratings.ratings(civ) == before
