@@ -43,7 +43,7 @@ from engines.tta.events import RESOLVERS
 from engines.tta.facts import AGE, BONUS, COLONIZATION, KIND, OUT, STATIC, STR, SUBTYPE, TACTIC
 from engines.tta.interrupts import TtaCtx
 from engines.tta.play import add_blue, remove_blue, remove_yellow
-from engines.tta.ratings import static_cards
+from engines.tta.ratings import static_tuple
 from engines.tta.state import Civ
 
 #: ``FORCE_MODIFIERS[card in play](civ)``: colonization added beyond the printed symbol
@@ -64,7 +64,7 @@ Picks = dict[str, int]
 def modifier(civ: Civ) -> int:
     """Colonization modifiers of the cards in play (L1449): never strength ones (L1460)."""
     total = 0
-    for c in static_cards(civ):
+    for c in static_tuple(civ):
         s = STATIC.get(c)
         if s is not None:
             total += s[COLONIZATION]

@@ -47,7 +47,10 @@ def may_attack(st: TtaState, attacker: int, defender: int) -> bool:
     if (attacker == defender or st.civs[attacker].leader == GANDHI
             or st.civs[defender].resigned):
         return False
-    return not any(check(st, attacker, defender) for check in ATTACK_CHECKS)
+    for check in ATTACK_CHECKS:  # noqa: SIM110 - a loop: faster than a generator
+        if check(st, attacker, defender):
+            return False
+    return True
 
 
 def attacked(st: TtaState, attacker: int, defender: int) -> list[Event]:

@@ -29,7 +29,7 @@ from engines.core.rng import Rng
 from engines.tta import economy, tokens
 from engines.tta.ages import FINAL_AGE
 from engines.tta.facts import CUL, HAPPY, MILITARY_DRAW_MAX, SCI, VALUE
-from engines.tta.ratings import military_left, ratings, static_cards
+from engines.tta.ratings import military_left, ratings, static_tuple
 from engines.tta.state import Civ, TtaState
 
 END_OF_TURN_HOOKS: dict[str, Callable[[TtaState, int], list[Event]]] = {}
@@ -51,7 +51,7 @@ def extra_workers(civ: Civ) -> dict[str, int]:
     Transcontinental Railroad); production-reading events count them too."""
     extra: dict[str, int] = {}
     if PRODUCTION_WORKERS:
-        for c in static_cards(civ):
+        for c in static_tuple(civ):
             fn = PRODUCTION_WORKERS.get(c)
             if fn is not None:
                 for t, n in fn(civ).items():
@@ -63,15 +63,19 @@ def _extra_resources(civ: Civ) -> int:
     pact = civ.pact_mods.get("resources", 0)  # pacts (``pacts.refresh``)
     if not EXTRA_RESOURCES:
         return pact
-    return pact + sum(fn(civ) for c in static_cards(civ)
-                      if (fn := EXTRA_RESOURCES.get(c)) is not None)
+    total = pact
+    for c in static_tuple(civ):
+        fn = EXTRA_RESOURCES.get(c)
+        if fn is not None:
+            total += fn(civ)
+    return total
 
 
 def hook_forecast(st: TtaState, seat: int) -> dict[str, int]:
     """``FORECASTS`` of the cards ``seat`` has in play, merged."""
     out: dict[str, int] = {}
     if FORECASTS:
-        for c in static_cards(st.civs[seat]):
+        for c in static_tuple(st.civs[seat]):
             fn = FORECASTS.get(c)
             if fn is not None:
                 out.update(fn(st, seat))
@@ -176,7 +180,7 @@ def end_turn(st: TtaState, seat: int) -> list[Event]:
         events.append(event("drew_military", seat, {"count": len(drawn)}))
         events.append(event("drew_military_cards", seat, {"cards": drawn}, [seat]))
     if BEFORE_RESET_HOOKS:
-        for c in list(static_cards(civ)):
+        for c in static_tuple(civ):  # as they were before the hooks
             hook = BEFORE_RESET_HOOKS.get(c)
             if hook is not None:
                 events.extend(hook(st, seat))
@@ -185,7 +189,7 @@ def end_turn(st: TtaState, seat: int) -> list[Event]:
     civ.taken.clear()
     civ.marks.clear()
     if END_OF_TURN_HOOKS:
-        for c in list(static_cards(civ)):
+        for c in static_tuple(civ):  # as they were before the hooks
             hook = END_OF_TURN_HOOKS.get(c)
             if hook is not None:
                 events.extend(hook(st, seat))

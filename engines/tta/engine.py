@@ -11,6 +11,7 @@ from pydantic import BaseModel
 
 from engines.core.contract import Engine, Event, GameResult, Pacing, Prompt
 from engines.core.errors import IllegalAnswer, not_your_turn
+from engines.core.fast import event
 from engines.tta import (
     aggressions,  # noqa: F401 (registers the aggressions)
     interrupts,
@@ -130,7 +131,7 @@ class TtaEngine(Engine[TtaState]):
             # a snapshot taken inside the action (interrupts.py), losing later changes
             st.step = politics.next_step(st, seat, kind)
             if kind == "pass":
-                events: list[Event] = [Event(kind="politics_passed", seat=seat)]
+                events: list[Event] = [event("politics_passed", seat, {})]
             elif kind in politics.ACTIONS:
                 events = politics.ACTIONS[kind](st, seat, arg)
             else:
@@ -140,7 +141,7 @@ class TtaEngine(Engine[TtaState]):
             civ = st.civs[seat]
             civ.military.remove(arg)
             st.military_discards[st.age if st.age < 4 else 3].append(arg)
-            events = [Event(kind="discarded", seat=seat)]
+            events = [event("discarded", seat, {})]
             if turn.discards_needed(st) == 0:
                 events.extend(turn.finish_turn(st))
         elif kind == "end":

@@ -36,9 +36,9 @@ from typing import Any
 
 from engines.core.contract import Event, Layout, Prompt
 from engines.core.errors import illegal_option, not_your_turn
-from engines.core.fast import event, fast_option, fast_prompt, unvalidated
+from engines.core.fast import event, fast_option, fast_prompt
 from engines.core.suspend import Ctx, OptionRow, Suspend
-from engines.tta.state import Civ, TtaState, fast_copy
+from engines.tta.state import TtaState, game_fields, restore_fields
 
 #: ``EFFECTS[name](ctx, *args)``: the effects that may ask (``start(st, name, *args)``)
 EFFECTS: dict[str, Callable[..., None]] = {}
@@ -48,8 +48,6 @@ EFFECTS: dict[str, Callable[..., None]] = {}
 OUTSIDE: frozenset[str] = frozenset({"interrupt", "answers", "answered", "undo", "turn_log"})
 #: the state fields an effect's snapshot keeps
 GAME_FIELDS: tuple[str, ...] = tuple(f for f in TtaState.model_fields if f not in OUTSIDE)
-_CIV_FIELDS = frozenset(Civ.model_fields)
-_STATE_FIELDS = frozenset(TtaState.model_fields)
 #: timeout defaults, in order of preference, when an option offers them (``done``: stop
 #: picking, e.g. International Agreement after a first card)
 _SAFE = ("pass", "auto", "decline", "done")
@@ -124,20 +122,12 @@ class TtaCtx(Ctx[Any]):
 
 def take_snapshot(st: TtaState) -> dict[str, Any]:
     """The game fields as plain JSON values (civilizations as dicts)."""
-    d = fast_copy(st).__dict__
-    snap = {k: d[k] for k in GAME_FIELDS}
-    snap["civs"] = [dict(c.__dict__) for c in snap["civs"]]
-    return snap
+    return game_fields(st, GAME_FIELDS)
 
 
 def restore_snapshot(st: TtaState, snap: dict[str, Any]) -> None:
     """Write a deep copy of ``snap`` back into ``st`` (the snapshot stays untouched)."""
-    d = dict(snap)
-    d["civs"] = [unvalidated(Civ, dict(c), set(_CIV_FIELDS)) for c in d["civs"]]
-    tmp = unvalidated(TtaState, {**st.__dict__, **d}, set(_STATE_FIELDS))
-    fresh = fast_copy(tmp).__dict__
-    for k in GAME_FIELDS:
-        st.__dict__[k] = fresh[k]
+    restore_fields(st, snap, GAME_FIELDS)
 
 
 # -- running, answering, prompts -----------------------------------------------------------

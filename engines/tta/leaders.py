@@ -130,8 +130,11 @@ def _leader(st: TtaState, seat: int) -> str | None:
 
 def _count(civ: Civ, kind: str, subtype: str | None = None) -> int:
     """Workers on the cards of one kind (and subtype): buildings or units."""
-    return sum(n for t, n in civ.workers.items()
-               if n and KIND[t] == kind and (subtype is None or SUBTYPE[t] == subtype))
+    total = 0  # a loop: faster than a generator (leaders' ratings run on every rating)
+    for t, n in civ.workers.items():
+        if n and KIND[t] == kind and (subtype is None or SUBTYPE[t] == subtype):
+            total += n
+    return total
 
 
 def _retire(st: TtaState, seat: int, card: str) -> None:

@@ -31,14 +31,38 @@ def in_play_named(civ: Civ, card: str) -> bool:
     """``civ`` has a technology or government named like ``card`` in play: developing
     ``card`` would give it a second one (L1050, ruling C14)."""
     name = NAME[card]
-    return NAME[civ.government] == name or any(NAME[t] == name for t in civ.techs)
+    if NAME[civ.government] == name:
+        return True
+    for t in civ.techs:  # noqa: SIM110 - a loop: faster than a generator (options' path)
+        if NAME[t] == name:
+            return True
+    return False
+
+
+def named_in_play(civ: Civ) -> set[str]:
+    """The names of ``civ``'s government and technologies in play: ``in_play_named`` for
+    many cards at once (``NAME[card] in named_in_play(civ)``)."""
+    out = {NAME[civ.government]}
+    out.update(NAME[t] for t in civ.techs)
+    return out
+
+
+def named(civ: Civ) -> set[str]:
+    """The names of the technologies in ``civ``'s hand or in play: ``holds_named`` for many
+    cards at once (``NAME[card] in named(civ)``)."""
+    out = named_in_play(civ)
+    out.update(NAME[c] for c in civ.hand)
+    return out
 
 
 def holds_named(civ: Civ, card: str) -> bool:
     """``civ`` has a technology named like ``card`` in its hand or in play: it may not get
     another one by any path (L632, L1050, ruling C14)."""
     name = NAME[card]
-    return any(NAME[c] == name for c in civ.hand) or in_play_named(civ, card)
+    for c in civ.hand:
+        if NAME[c] == name:
+            return True
+    return in_play_named(civ, card)
 
 
 def add_blue(civ: Civ, n: int) -> None:

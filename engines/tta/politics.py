@@ -18,14 +18,15 @@ begins (Joan of Arc's peek).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from engines.core.contract import Event, Option
-from engines.core.fast import event, fast_option
+from engines.core.fast import OptionCache, event, fast_option
 from engines.core.rng import Rng
 from engines.tta import colonization, event_cards, interrupts  # noqa: F401 (registers)
 from engines.tta import events as revealed
 from engines.tta.facts import AGE, KIND
-from engines.tta.ratings import static_cards
+from engines.tta.ratings import reading, static_tuple
 from engines.tta.state import TtaState
 
 PREPARABLE = frozenset({"event", "territory"})
@@ -55,7 +56,7 @@ def start(st: TtaState, seat: int) -> list[Event]:
     """The political phase begins for ``seat`` (``ON_START`` hooks)."""
     events: list[Event] = []
     if ON_START:
-        for c in list(static_cards(st.civs[seat])):
+        for c in static_tuple(st.civs[seat]):  # as they were before the hooks
             hook = ON_START.get(c)
             if hook is not None:
                 events.extend(hook(st, seat))
@@ -67,7 +68,7 @@ def next_step(st: TtaState, seat: int, kind: str) -> str:
     ``politics`` again when a card grants a second political action after this one
     (``SECOND_ACTION``), else ``action``."""
     if kind != "pass" and kind not in CONFIRMED and SECOND_ACTION:
-        for c in list(static_cards(st.civs[seat])):
+        for c in static_tuple(st.civs[seat]):  # as they were before the hooks
             hook = SECOND_ACTION.get(c)
             if hook is not None and hook(st, seat):
                 return "politics"
@@ -75,33 +76,52 @@ def next_step(st: TtaState, seat: int, kind: str) -> str:
 
 
 def worth_opening(st: TtaState, seat: int) -> bool:
-    """The phase has something to play besides passing and the ``QUIET`` options."""
-    return bool(st.civs[seat].military) or any(
-        o.id not in QUIET for o in ability_options(st, seat))
+    """The phase has something to play besides passing and the ``QUIET`` options (listed
+    in one ``reading`` pass: the aggressions weigh every civilization's strength)."""
+    if st.civs[seat].military:
+        return True
+    with reading():
+        return any(o.id not in QUIET for o in ability_options(st, seat))
 
 
 def quiet_options(st: TtaState, seat: int) -> bool:
-    return bool(QUIET) and any(o.id in QUIET for o in ability_options(st, seat))
+    if not QUIET:
+        return False
+    with reading():
+        return any(o.id in QUIET for o in ability_options(st, seat))
 
 
 def skip_empty_second(st: TtaState, seat: int) -> None:
     """After the answer: a second political phase with nothing to do but pass (and the
     ``QUIET`` options) is skipped (when the answer asked nobody; otherwise the pass is the
     player's)."""
-    if (st.step == "politics" and st.interrupt is None
-            and sum(1 for o in options(st, seat) if o.id not in QUIET) <= 1):
-        st.step = "action"
+    if st.step == "politics" and st.interrupt is None:
+        with reading():
+            left = sum(1 for o in options(st, seat) if o.id not in QUIET)
+        if left <= 1:
+            st.step = "action"
 
 
 def options(st: TtaState, seat: int) -> list[Option]:
     civ = st.civs[seat]
-    out = [fast_option(f"event:{c}", "prepare_event", {"card": c, "culture": AGE[c]}, c,
-                       None, "play")
-           for c in dict.fromkeys(civ.military) if KIND[c] in PREPARABLE]
+    cache = _EVENTS
+    out = [cache[(c,)] for c in dict.fromkeys(civ.military) if KIND[c] in PREPARABLE]
     if OPTION_SOURCES:
         out.extend(ability_options(st, seat))
-    out.append(fast_option("pass", "pass", {}, None, None, "turn"))
+    out.append(PASS)
     return out
+
+
+def _event_option(key: tuple[Any, ...]) -> Option:
+    card = key[0]
+    return fast_option(f"event:{card}", "prepare_event", {"card": card, "culture": AGE[card]},
+                       card, None, "play")
+
+
+#: ``event:<card>`` options by card: built once, then shared
+_EVENTS = OptionCache(_event_option)
+#: the political phase's ``pass`` (one shared object)
+PASS = fast_option("pass", "pass", {}, None, None, "turn")
 
 
 def prepare_event(st: TtaState, seat: int, card: str) -> list[Event]:

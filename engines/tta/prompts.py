@@ -9,9 +9,10 @@ are never asked (platform §4.4).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from engines.core.contract import Event, Option, Prompt
-from engines.core.fast import fast_option, fast_prompt
+from engines.core.fast import OptionCache, fast_option, fast_prompt
 from engines.tta import interrupts, politics, row
 from engines.tta.actions import (
     action_cards,
@@ -24,7 +25,7 @@ from engines.tta.actions import (
     upgrade,
     wonder,
 )
-from engines.tta.facts import AGE, KIND, ROW_SIZE
+from engines.tta.facts import AGE, KIND
 from engines.tta.ratings import civil_left, military_left
 from engines.tta.state import TtaState
 from engines.tta.turn import discards_needed
@@ -63,20 +64,20 @@ STEPS: dict[str, Callable[[TtaState], Prompt]] = {}
 _DISCARD_RANK = {"event": 0, "territory": 0, "bonus": 1, "tactic": 2}
 
 
+def _take_option(key: tuple[Any, ...]) -> Option:
+    slot, card, ca = key
+    return fast_option(f"take:{slot + 1}", "take", {"card": card, "slot": slot + 1, "ca": ca},
+                       card, None, "take")
+
+
+#: ``take:<slot>`` options by ``(slot, card, cost)``: built once, then shared
+_TAKE = OptionCache(_take_option)
+
+
 def take_options(st: TtaState, seat: int) -> list[Option]:
-    """The slots ``row.can_take`` allows, each cost computed once (the hot path: §4.8)."""
-    out = []
-    left = civil_left(st.civs[seat])
-    for slot in range(ROW_SIZE):
-        card = st.row[slot]
-        if card is None:
-            continue
-        ca = row.take_cost(st, seat, slot)
-        if ca <= left and row.refusal(st, seat, card) is None:
-            out.append(fast_option(f"take:{slot + 1}", "take",
-                                   {"card": card, "slot": slot + 1, "ca": ca},
-                                   card, None, "take"))
-    return out
+    """The slots ``row.can_take`` allows (``row.takeable``): the hot path (§4.8)."""
+    cache = _TAKE
+    return [cache[t] for t in row.takeable(st, seat)]
 
 
 def action_options(st: TtaState, seat: int) -> list[Option]:

@@ -49,6 +49,8 @@ from engines.tta.state import TtaState
 
 #: culture each declarer of a war against the resigner scores (research §3.2, scope §26)
 WAR_CULTURE = 7
+#: the ``resign`` option (one shared object)
+RESIGN = fast_option("resign", "resign", {}, None, None, "other")
 
 
 def options(st: TtaState, seat: int) -> list[Option]:
@@ -56,7 +58,7 @@ def options(st: TtaState, seat: int) -> list[Option]:
     game-ending age has begun (Age IV; the short game's Age III, ``ages.FINAL_AGE``)."""
     if st.mode == "first" or st.age >= ages.FINAL_AGE.get(st.mode, 4):
         return []
-    return [fast_option("resign", "resign", {}, None, None, "other")]
+    return [RESIGN]
 
 
 def action_options(st: TtaState, seat: int) -> list[Option]:

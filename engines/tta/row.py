@@ -21,10 +21,10 @@ from collections.abc import Callable
 from engines.core.contract import Event
 from engines.core.fast import event
 from engines.tta import ages
-from engines.tta.facts import AGE, KIND, SWEEP, TAKE_COST
-from engines.tta.play import holds_named
-from engines.tta.ratings import civil_hand_limit, civil_left, static_cards
-from engines.tta.state import TtaState
+from engines.tta.facts import AGE, KIND, NAME, SWEEP, TAKE_COST
+from engines.tta.play import holds_named, named
+from engines.tta.ratings import civil_hand_limit, civil_left, static_cards, static_tuple
+from engines.tta.state import Civ, TtaState
 
 TAKE_COST_MODIFIERS: dict[str, Callable[[TtaState, int, str, int], int]] = {}
 ON_TAKE: dict[str, Callable[[TtaState, int, str], None]] = {}
@@ -38,18 +38,30 @@ def take_cost(st: TtaState, seat: int, slot: int) -> int:
     card = st.row[slot]
     assert card is not None
     civ = st.civs[seat]
+    return _price(st, seat, slot, card, len(civ.wonders), cost_modifiers(civ))
+
+
+def cost_modifiers(civ: Civ) -> list[Callable[[TtaState, int, str, int], int]]:
+    """The ``TAKE_COST_MODIFIERS`` of ``civ``'s cards in play, in play order."""
+    if not TAKE_COST_MODIFIERS:
+        return []
+    mods = TAKE_COST_MODIFIERS
+    return [m for c in static_tuple(civ) if (m := mods.get(c)) is not None]
+
+
+def _price(st: TtaState, seat: int, slot: int, card: str, wonders: int,
+           mods: list[Callable[[TtaState, int, str, int], int]]) -> int:
+    """The take cost (L380-L390, L422-L426) with ``seat``'s completed ``wonders`` and its
+    cards' ``mods`` (``cost_modifiers``) found once for every slot priced."""
     cost = TAKE_COST[slot]
     if KIND[card] == "wonder":
-        cost += len(civ.wonders)  # L422-L426
-    if TAKE_COST_MODIFIERS:
-        for c in static_cards(civ):
-            mod = TAKE_COST_MODIFIERS.get(c)
-            if mod is not None:
-                cost = mod(st, seat, card, cost)
+        cost += wonders  # L422-L426
+    for mod in mods:
+        cost = mod(st, seat, card, cost)
     own = CARD_TAKE_COST_MODIFIERS.get(card)
     if own is not None:
         cost = own(st, seat, cost)
-    return max(0, cost)
+    return cost if cost > 0 else 0
 
 
 def refusal(st: TtaState, seat: int, card: str) -> str | None:
@@ -71,6 +83,42 @@ def can_take(st: TtaState, seat: int, slot: int) -> bool:
     card = st.row[slot]
     return (card is not None and refusal(st, seat, card) is None
             and take_cost(st, seat, slot) <= civil_left(st.civs[seat]))
+
+
+def takeable(st: TtaState, seat: int) -> list[tuple[int, str, int]]:
+    """``(slot, card, cost)`` of every slot ``can_take`` allows, slot order: the same rules
+    with what they read of the civilization found once (the action prompt asks after
+    every answer: issue 19)."""
+    civ = st.civs[seat]
+    left = civil_left(civ)
+    wonders = len(civ.wonders)
+    mods = cost_modifiers(civ)
+    hand_full: bool | None = None
+    held: set[str] | None = None  # names in the hand or in play (``holds_named``)
+    out = []
+    for slot, card in enumerate(st.row):
+        if card is None:
+            continue
+        kind = KIND[card]
+        if kind == "leader" and AGE[card] in civ.leader_ages:
+            continue
+        if kind == "wonder":
+            if civ.wonder is not None:
+                continue
+        else:
+            if hand_full is None:
+                hand_full = len(civ.hand) >= civil_hand_limit(civ)
+            if hand_full:
+                continue
+            if kind in TECH_KINDS:
+                if held is None:
+                    held = named(civ)
+                if NAME[card] in held:
+                    continue
+        cost = _price(st, seat, slot, card, wonders, mods)
+        if cost <= left:
+            out.append((slot, card, cost))
+    return out
 
 
 def take(st: TtaState, seat: int, slot: int) -> list[Event]:

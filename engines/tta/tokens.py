@@ -16,12 +16,16 @@ from engines.tta.state import Civ
 
 def cards(civ: Civ, kind: str) -> list[str]:
     """The ``farm`` or ``mine`` technologies in play, lowest value first."""
-    return sorted((t for t in civ.blue if KIND[t] == kind), key=VALUE.__getitem__)
+    return sorted([t for t in civ.blue if KIND[t] == kind], key=VALUE.__getitem__)
 
 
 def stored(civ: Civ, kind: str) -> int:
     """Food (``farm``) or resources (``mine``) stored: tokens × card values (L80)."""
-    return sum(VALUE[t] * n for t, n in civ.blue.items() if n and KIND[t] == kind)
+    total = 0
+    for t, n in civ.blue.items():
+        if n and KIND[t] == kind:
+            total += VALUE[t] * n
+    return total
 
 
 def food(civ: Civ) -> int:

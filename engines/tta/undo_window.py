@@ -47,12 +47,13 @@ from typing import Any
 
 from engines.core.contract import UNDO, Event, Option, Prompt
 from engines.core.errors import IllegalAnswer, illegal_option, not_your_turn
-from engines.core.fast import event, fast_option, fast_prompt
+from engines.core.fast import event, fast_option
 from engines.core.undo import undo_option
 from engines.tta import prompts as questions
 from engines.tta.end_of_turn import draws_due, hook_forecast, production_forecast
+from engines.tta.lazy import Compute, StaleOption, lazy_option
 from engines.tta.ratings import civil_left, military_left, reading
-from engines.tta.state import TtaState, fast_copy
+from engines.tta.state import TtaState, game_fields
 from engines.tta.turn import discards_needed
 
 #: ``step(st, seat, option_id)``: the engine's application of one legal answer
@@ -137,22 +138,20 @@ def _forget() -> None:
 def decorate(st: TtaState, raw: list[Prompt]) -> list[Prompt]:
     """``raw`` with ``final`` marks, the forecast on ``end`` and ``undo`` when allowed, on
     the active seat's own prompt (a question to another seat is asked outside any window);
-    every prompt named (``name``)."""
-    out = raw
+    every prompt named (``name``). ``raw`` is freshly built (``prompts.prompts``): its
+    prompts get their new options in place."""
     if st.interrupt is None:  # else an event or auction asks: outside any window
-        for i, p in enumerate(raw):
-            if p.seat != st.current or p.reaction:
+        current = st.current
+        for p in raw:
+            if p.seat != current or p.reaction:
                 continue
             opts = _marked(st, p.seat, p.options)
             if st.undo.can_undo(p.seat):
                 opts = [*opts, undo_option()]
             if opts is not p.options:
-                if out is raw:
-                    out = raw[:]
-                out[i] = fast_prompt(p.seat, p.kind, opts, p.params, p.private, p.layout,
-                                     p.reaction)
-    name(st, out)
-    return out
+                p.__dict__["options"] = opts
+    name(st, raw)
+    return raw
 
 
 def name(st: TtaState, prompts: list[Prompt]) -> None:
@@ -181,26 +180,73 @@ def count(st: TtaState, seat: int) -> None:
 
 def _marked(st: TtaState, seat: int, options: list[Option]) -> list[Option]:
     """``options`` with ``final`` set on those that close the window and the forecast on
-    ``end`` (the same list when nothing changes)."""
+    ``end`` (the same list when nothing changes). The ``end`` option's params (forecast and
+    mark) are computed when first read (``lazy.py``): only a person reads them."""
     out = options
     hand = st.civs[seat].military
-    rules = FINAL_RULES
+    by_id = _rules_by_id()
     for i, o in enumerate(options):
         oid = o.id
-        rule = rules.get(oid.partition(":")[0])
-        final = rule(st, seat) if rule is not None else o.card is not None and o.card in hand
         if oid == "end":
-            params = {**o.params, **forecast(st, seat)}
-            if final:
-                params["final"] = True
-        elif final:
-            params = {**o.params, "final": True}
+            opt = lazy_option(oid, o.key, _end_params(st, seat, o), o.card, o.cost, o.group)
         else:
-            continue
+            rule = by_id.get(oid, _UNSEEN)
+            if rule is _UNSEEN:
+                rule = by_id[oid] = FINAL_RULES.get(oid.partition(":")[0])
+            if rule is None:
+                if not hand:
+                    continue
+                card = o.card
+                if card is None or card not in hand:
+                    continue
+            elif not rule(st, seat):
+                continue
+            if o.params.get("final") is True:  # marked by its module already
+                continue
+            opt = fast_option(oid, o.key, {**o.params, "final": True}, o.card, o.cost, o.group)
         if out is options:
             out = options[:]
-        out[i] = fast_option(oid, o.key, params, o.card, o.cost, o.group)
+        out[i] = opt
     return out
+
+
+#: option id -> the ``FINAL_RULES`` entry of its prefix (the id before its first colon) or
+#: None, as the rules were when ``_RULES_SEEN`` was taken
+_RULE_BY_ID: dict[str, FinalRule | None] = {}
+_RULES_SEEN: dict[str, FinalRule] = {}
+_UNSEEN = object()
+
+
+def _rules_by_id() -> dict[str, Any]:
+    """``_RULE_BY_ID``, emptied whenever ``FINAL_RULES`` has changed since it was filled."""
+    global _RULES_SEEN
+    if FINAL_RULES != _RULES_SEEN:
+        _RULE_BY_ID.clear()
+        _RULES_SEEN = dict(FINAL_RULES)
+    return _RULE_BY_ID
+
+
+def _final(st: TtaState, seat: int, o: Option, rule: FinalRule | None,
+           hand: list[str]) -> bool:
+    """Whether answering ``o`` now closes the window (module docstring, ``final``)."""
+    return rule(st, seat) if rule is not None else o.card is not None and o.card in hand
+
+
+def _end_params(st: TtaState, seat: int, end: Option) -> Compute:
+    """The ``end`` option's params as they are now, computed when first read: its own, the
+    forecast, ``final``. ``StaleOption`` if ``st`` has been answered since."""
+    stamp = sum(st.answered)
+
+    def compute() -> dict[str, Any]:
+        if sum(st.answered) != stamp:
+            raise StaleOption("the end-of-turn forecast of a position since answered")
+        with reading():
+            params = {**end.params, **forecast(st, seat)}
+            if _final(st, seat, end, FINAL_RULES.get("end"), st.civs[seat].military):
+                params["final"] = True
+        return params
+
+    return compute
 
 
 def forecast(st: TtaState, seat: int) -> dict[str, Any]:
@@ -230,7 +276,11 @@ def answer(st: TtaState, seat: int, option_id: str, step: Step) -> list[Event]:
     """Check ``option_id`` against ``seat``'s open prompt, apply it with ``step`` (or take
     back the window's last answer for ``undo``) and keep the window (module docstring).
     ``IllegalAnswer`` before any change."""
-    prompt = next((p for p in prompts(st) if p.seat == seat), None)
+    prompt = None
+    for p in prompts(st):
+        if p.seat == seat:
+            prompt = p
+            break
     if prompt is None:
         if st.phase == "over":
             raise IllegalAnswer("game_over", "The game is over.")
@@ -326,7 +376,7 @@ def _hidden(st: TtaState) -> tuple[Any, ...]:
     for pile in st.military_discards:
         hidden += len(pile)
     return (st.rng, len(st.current_events), len(st.boxed), hidden,
-            [len(d) for d in st.civil_decks], [len(d) for d in st.military_decks])
+            *map(len, st.civil_decks), -1, *map(len, st.military_decks))
 
 
 def _log(st: TtaState, prompt: Prompt, opt: Option) -> None:
@@ -350,10 +400,7 @@ def take(st: TtaState) -> dict[str, Any]:
     """The game fields as plain JSON values (the window's ``base`` is saved with the state):
     ``st.model_dump(mode="json", exclude=NOT_TAKEN_BACK)``, at a third of its cost (every
     field is a plain value but the civilizations; ``test_tta_undo`` checks the two agree)."""
-    d = fast_copy(st).__dict__
-    base = {k: d[k] for k in GAME_FIELDS}
-    base["civs"] = [c.__dict__ for c in base["civs"]]
-    return base
+    return game_fields(st, GAME_FIELDS)
 
 
 def restore(st: TtaState, base: dict[str, Any]) -> None:

@@ -36,7 +36,7 @@ from engines.core.seams import add_once
 from engines.tta import end_of_turn, prompts, ratings, row
 from engines.tta import wonder_scores as wonder_scores  # registers at import
 from engines.tta.facts import AGE, HAPPY, KIND, OUT, PERMANENT, RES, STAGES, STATIC, STR, SUBTYPE
-from engines.tta.ratings import static_cards
+from engines.tta.ratings import static_tuple
 from engines.tta.state import Civ, TtaState
 
 GREAT_WALL = "I_great_wall"
@@ -66,7 +66,7 @@ def happy_by_source(civ: Civ) -> dict[str, int]:
             h = OUT[t][HAPPY]
             if h > 0:
                 out[t] = (h + extra) * n
-    for c in static_cards(civ):
+    for c in static_tuple(civ):
         s = STATIC.get(c)
         h = s[HAPPY] if s is not None else 0
         if c == civ.tucked:
@@ -86,7 +86,7 @@ def _st_peters(civ: Civ, r: list[int]) -> None:
     for t, w in civ.workers.items():
         if w and OUT[t][HAPPY] > 0:
             n += w
-    for c in static_cards(civ):
+    for c in static_tuple(civ):
         if c == ST_PETERS:
             continue
         s = STATIC.get(c)
@@ -97,8 +97,11 @@ def _st_peters(civ: Civ, r: list[int]) -> None:
 
 
 def _great_wall(civ: Civ, r: list[int]) -> None:
-    r[STR] += sum(n for t, n in civ.workers.items()
-                  if n and KIND[t] == "unit" and SUBTYPE[t] in ("infantry", "artillery"))
+    total = 0  # a loop: faster than a generator (a rating modifier)
+    for t, n in civ.workers.items():
+        if n and KIND[t] == "unit" and SUBTYPE[t] in ("infantry", "artillery"):
+            total += n
+    r[STR] += total
 
 
 # -- Transcontinental Railroad ------------------------------------------------------------

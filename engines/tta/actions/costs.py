@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from engines.tta import tokens
 from engines.tta.facts import AGE, BUILD, CONSTRUCTION, KIND, SUBTYPE
-from engines.tta.ratings import static_cards
+from engines.tta.ratings import pass_scratch, static_tuple
 from engines.tta.state import Civ
 
 #: ``BUILD_COST_MODIFIERS[card in play](civ, card_built, cost)`` returns the new resource
@@ -26,17 +26,51 @@ def construction(civ: Civ) -> str | None:
 def build_cost(civ: Civ, card: str) -> int:
     """Resources to build on ``card``: urban buildings are cheaper by the construction
     technology's discount for their level (L1145-L1151, X20)."""
+    if card in civ.workers and pass_scratch(civ) is not None:
+        return build_costs(civ)[card]
+    return _build_cost(civ, card, construction(civ), build_modifiers(civ))
+
+
+def build_modifiers(civ: Civ) -> list[Callable[[Civ, str, int], int]]:
+    """The ``BUILD_COST_MODIFIERS`` of ``civ``'s cards in play, in play order."""
+    if not BUILD_COST_MODIFIERS:
+        return []
+    mods = BUILD_COST_MODIFIERS
+    return [m for c in static_tuple(civ) if (m := mods.get(c)) is not None]
+
+
+def _build_cost(civ: Civ, card: str, built: str | None,
+                mods: list[Callable[[Civ, str, int], int]]) -> int:
+    """``build_cost`` with the construction technology ``built`` and the ``mods`` found
+    once for every card priced."""
     cost = BUILD[card]
-    if KIND[card] == "urban":
-        c = construction(civ)
-        if c is not None:
-            cost = max(0, cost - CONSTRUCTION[c][0][AGE[card]])
-    if BUILD_COST_MODIFIERS:
-        for c in static_cards(civ):
-            mod = BUILD_COST_MODIFIERS.get(c)
-            if mod is not None:
-                cost = max(0, mod(civ, card, cost))
+    if built is not None and KIND[card] == "urban":
+        cost = max(0, cost - CONSTRUCTION[built][0][AGE[card]])
+    for mod in mods:
+        cost = max(0, mod(civ, card, cost))
     return cost
+
+
+def build_costs(civ: Civ) -> dict[str, int]:
+    """``build_cost`` of every card with workers in play (``civ.workers``), in one pass;
+    kept while a ``ratings.reading`` block runs (the build, upgrade and action card
+    options all ask them). Not to be changed by the caller."""
+    scratch = pass_scratch(civ)
+    if scratch is not None:
+        costs: dict[str, int] | None = scratch.get(_BUILD_COSTS)
+        if costs is None:
+            costs = scratch[_BUILD_COSTS] = _build_costs(civ)
+        return costs
+    return _build_costs(civ)
+
+
+_BUILD_COSTS = "build_costs"
+
+
+def _build_costs(civ: Civ) -> dict[str, int]:
+    built = construction(civ)
+    mods = build_modifiers(civ)
+    return {t: _build_cost(civ, t, built, mods) for t in civ.workers}
 
 
 def upgrade_cost(civ: Civ, src: str, dst: str) -> int:

@@ -4,28 +4,44 @@ Options ``destroy:<card>`` / ``disband:<card>``."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.core.contract import Event, Option
-from engines.core.fast import event, fast_option
+from engines.core.fast import OptionCache, event, fast_option
 from engines.tta.facts import KIND
 from engines.tta.ratings import civil_left, military_left
 from engines.tta.state import TtaState
+
+
+def _option(key: tuple[Any, ...]) -> Option:
+    card, unit = key
+    if unit:
+        return fast_option(f"disband:{card}", "disband", {"card": card, "ma": 1}, card, None,
+                           "other")
+    return fast_option(f"destroy:{card}", "destroy", {"card": card, "ca": 1}, card, None,
+                       "other")
+
+
+#: ``destroy:<card>`` / ``disband:<card>`` options by ``(card, unit)``: built once, shared
+_OPTIONS = OptionCache(_option)
 
 
 def options(st: TtaState, seat: int) -> list[Option]:
     civ = st.civs[seat]
     ca = civil_left(civ) >= 1
     ma = military_left(civ) >= 1
+    if not (ca or ma):
+        return []
+    cache = _OPTIONS
     out = []
     for t, n in civ.workers.items():
         if not n:
             continue
         if KIND[t] == "unit":
             if ma:
-                out.append(fast_option(f"disband:{t}", "disband", {"card": t, "ma": 1}, t,
-                                       None, "other"))
+                out.append(cache[t, True])
         elif ca:
-            out.append(fast_option(f"destroy:{t}", "destroy", {"card": t, "ca": 1}, t, None,
-                                   "other"))
+            out.append(cache[t, False])
     return out
 
 

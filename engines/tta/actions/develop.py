@@ -30,14 +30,15 @@ from collections.abc import Callable
 from engines.core.contract import Event, Option
 from engines.core.fast import event, fast_option
 from engines.tta.action_tokens import spent_first
-from engines.tta.facts import AGE, KIND, REVOLUTION, SCIENCE, SUBTYPE
-from engines.tta.play import discard_civil, enter, in_play_named, leave
+from engines.tta.facts import AGE, KIND, NAME, REVOLUTION, SCIENCE, SUBTYPE
+from engines.tta.play import discard_civil, enter, in_play_named, leave, named_in_play
 from engines.tta.ratings import (
     civil_left,
     civil_total,
     military_left,
     military_total,
     static_cards,
+    static_tuple,
 )
 from engines.tta.state import Civ, TtaState
 
@@ -60,23 +61,43 @@ def may_develop(civ: Civ, card: str) -> bool:
 
 
 def science_cost(civ: Civ, card: str, revolution: bool = False) -> int:
+    return _science_cost(civ, card, revolution, science_modifiers(civ))
+
+
+def science_modifiers(civ: Civ) -> list[Callable[[Civ, str, int], int]]:
+    """The ``SCIENCE_MODIFIERS`` of ``civ``'s cards in play, in play order."""
+    if not SCIENCE_MODIFIERS:
+        return []
+    mods = SCIENCE_MODIFIERS
+    return [m for c in static_tuple(civ) if (m := mods.get(c)) is not None]
+
+
+def _science_cost(civ: Civ, card: str, revolution: bool,
+                  mods: list[Callable[[Civ, str, int], int]]) -> int:
+    """``science_cost`` with the ``mods`` found once for every card priced."""
     cost = REVOLUTION[card] if revolution else SCIENCE[card]
-    if SCIENCE_MODIFIERS:
-        for c in static_cards(civ):
-            mod = SCIENCE_MODIFIERS.get(c)
-            if mod is not None:
-                cost = mod(civ, card, cost)
+    for mod in mods:
+        cost = mod(civ, card, cost)
     return max(0, cost)
 
 
 def shared_cost(st: TtaState, seat: int, cost: int) -> tuple[int, dict[int, int]]:
     """``cost`` less the pacts' discounts, and what each partner pays (``SCIENCE_SHARES``);
     a partner's part counts even when the discount already reached 0."""
+    return _shared(cost, share_terms(st, seat))
+
+
+def share_terms(st: TtaState, seat: int) -> list[tuple[int, int, int]]:
+    """Every ``SCIENCE_SHARES`` pact's ``(partner, discount, partner pays)`` for ``seat``."""
+    return [term for source in SCIENCE_SHARES for term in source(st, seat)]
+
+
+def _shared(cost: int, terms: list[tuple[int, int, int]]) -> tuple[int, dict[int, int]]:
+    """``shared_cost`` with the pacts' ``terms`` found once for every card priced."""
     shares: dict[int, int] = {}
-    for source in SCIENCE_SHARES:
-        for partner, discount, pays in source(st, seat):
-            cost = max(0, cost - discount)
-            shares[partner] = shares.get(partner, 0) + pays
+    for partner, discount, pays in terms:
+        cost = max(0, cost - discount)
+        shares[partner] = shares.get(partner, 0) + pays
     return cost, shares
 
 
@@ -108,8 +129,7 @@ def pay_science(civ: Civ, card: str, cost: int) -> int:
 
 def revolution_by_military(civ: Civ) -> bool:
     """A revolution costs every military action instead of every civil one (Robespierre)."""
-    return bool(MILITARY_REVOLUTION) and any(c in MILITARY_REVOLUTION
-                                             for c in static_cards(civ))
+    return bool(MILITARY_REVOLUTION) and not MILITARY_REVOLUTION.isdisjoint(static_tuple(civ))
 
 
 def options(st: TtaState, seat: int) -> list[Option]:
@@ -120,11 +140,18 @@ def options(st: TtaState, seat: int) -> list[Option]:
         return []
     out = []
     seen: set[str] = set()
+    names: set[str] | None = None  # ``may_develop``'s names in play, found once
+    mods = science_modifiers(civ)
+    terms = share_terms(st, seat) if SCIENCE_SHARES else []
     for card in civ.hand:
-        if card in seen or not may_develop(civ, card):
+        if card in seen or KIND[card] not in TECHS:
+            continue
+        if names is None:
+            names = named_in_play(civ)
+        if NAME[card] in names:
             continue
         seen.add(card)
-        cost, shares = shared_cost(st, seat, science_cost(civ, card))
+        cost, shares = _shared(_science_cost(civ, card, False, mods), terms)
         if (ca >= 1 and cost <= science_funds(civ, card)
                 and (not shares or partners_can_pay(st, shares))):
             params = {"card": card, "ca": 1, "sci": cost}
@@ -139,7 +166,7 @@ def options(st: TtaState, seat: int) -> list[Option]:
         if KIND[card] == "government" and (
                 (civ.ma_spent == 0 and military_left(civ) >= 1) if by_mil
                 else civ.ca_spent <= 0):
-            rcost, rshares = shared_cost(st, seat, science_cost(civ, card, revolution=True))
+            rcost, rshares = _shared(_science_cost(civ, card, True, mods), terms)
             if rcost <= civ.science and (not rshares or partners_can_pay(st, rshares)):
                 pay = {"ma": military_left(civ)} if by_mil else {"ca": ca}
                 rparams = {"card": card, **pay, "sci": rcost}

@@ -6,8 +6,10 @@ first round (L402). Option ``leader:<card>``."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.core.contract import Event, Option
-from engines.core.fast import event, fast_option
+from engines.core.fast import OptionCache, event, fast_option
 from engines.tta.action_tokens import spent_first
 from engines.tta.facts import KIND
 from engines.tta.play import discard_civil, enter, leave
@@ -19,10 +21,18 @@ def options(st: TtaState, seat: int) -> list[Option]:
     civ = st.civs[seat]
     if civil_left(civ) < 1:
         return []
-    return [fast_option(f"leader:{c}", "play_leader", {"card": c, "ca": 1,
-                                                       "replaces": civ.leader}, c, None,
-                        "play")
-            for c in dict.fromkeys(civ.hand) if KIND[c] == "leader"]
+    cache = _OPTIONS
+    return [cache[c, civ.leader] for c in dict.fromkeys(civ.hand) if KIND[c] == "leader"]
+
+
+def _option(key: tuple[Any, ...]) -> Option:
+    card, replaces = key
+    return fast_option(f"leader:{card}", "play_leader",
+                       {"card": card, "ca": 1, "replaces": replaces}, card, None, "play")
+
+
+#: ``leader:<card>`` options by ``(card, leader replaced)``: built once, then shared
+_OPTIONS = OptionCache(_option)
 
 
 def do(st: TtaState, seat: int, card: str) -> list[Event]:

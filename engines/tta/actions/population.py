@@ -6,11 +6,12 @@ becomes an unused worker (L92). Impossible with too little food (L669) or an emp
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from engines.core.contract import Event, Option
-from engines.core.fast import event, fast_option
+from engines.core.fast import OptionCache, event, fast_option
 from engines.tta import economy, tokens
-from engines.tta.ratings import civil_left, static_cards
+from engines.tta.ratings import civil_left, static_tuple
 from engines.tta.state import Civ, TtaState
 
 FOOD_MODIFIERS: dict[str, Callable[[Civ, int], int]] = {}
@@ -22,7 +23,7 @@ def food_cost(civ: Civ) -> int | None:
     if cost is None:
         return None
     if FOOD_MODIFIERS:
-        for c in static_cards(civ):
+        for c in static_tuple(civ):
             mod = FOOD_MODIFIERS.get(c)
             if mod is not None:
                 cost = mod(civ, cost)
@@ -34,8 +35,16 @@ def options(st: TtaState, seat: int) -> list[Option]:
     cost = food_cost(civ)
     if cost is None or civil_left(civ) < 1 or tokens.food(civ) < cost:
         return []
-    return [fast_option("pop", "increase_population", {"ca": 1, "food": cost}, None, None,
-                        "turn")]
+    return [_OPTIONS[(cost,)]]
+
+
+def _option(key: tuple[Any, ...]) -> Option:
+    return fast_option("pop", "increase_population", {"ca": 1, "food": key[0]}, None, None,
+                       "turn")
+
+
+#: the ``pop`` option by its food cost: built once, then shared
+_OPTIONS = OptionCache(_option)
 
 
 def increase(civ: Civ) -> int:

@@ -19,8 +19,10 @@ Options ``tactic:<card>`` and ``copy_tactic:<card>`` (group ``play``).
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.core.contract import Event, Option
-from engines.core.fast import event, fast_option
+from engines.core.fast import OptionCache, event, fast_option
 from engines.tta.catalogue import MILITARY
 from engines.tta.facts import KIND
 from engines.tta.ratings import military_left, strength
@@ -50,17 +52,28 @@ def options(st: TtaState, seat: int) -> list[Option]:
     if civ.marks.get("tactic_played"):
         return []
     ma = military_left(civ)
+    cache = _OPTIONS
     out = []
     for c in dict.fromkeys(civ.military):
         if KIND[c] == "tactic" and PLAY_COST[c] <= ma:
-            out.append(fast_option(f"tactic:{c}", "play_tactic",
-                                   {"card": c, "ma": PLAY_COST[c], "final": True},
-                                   c, None, "play"))
+            out.append(cache[c, False])
     for c in st.common_tactics:
         if c != civ.tactic and COPY_COST[c] <= ma:
-            out.append(fast_option(f"copy_tactic:{c}", "copy_tactic",
-                                   {"card": c, "ma": COPY_COST[c]}, c, None, "play"))
+            out.append(cache[c, True])
     return out
+
+
+def _option(key: tuple[Any, ...]) -> Option:
+    card, copy = key
+    if copy:
+        return fast_option(f"copy_tactic:{card}", "copy_tactic",
+                           {"card": card, "ma": COPY_COST[card]}, card, None, "play")
+    return fast_option(f"tactic:{card}", "play_tactic",
+                       {"card": card, "ma": PLAY_COST[card], "final": True}, card, None, "play")
+
+
+#: ``tactic:<card>`` / ``copy_tactic:<card>`` options by ``(card, copy)``: built once, shared
+_OPTIONS = OptionCache(_option)
 
 
 def _adopt(st: TtaState, civ: Civ, card: str, exclusive: bool) -> None:

@@ -8,13 +8,31 @@ change, X19), units of the same type only L1153-L1165 (X21). Option ``upgrade:<f
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.core.contract import Event, Option
-from engines.core.fast import event, fast_option
+from engines.core.fast import OptionCache, event, fast_option
 from engines.tta import tokens
-from engines.tta.actions.costs import military_funds, pay_military, same_line, upgrade_cost
+from engines.tta.actions.costs import (
+    build_costs,
+    military_funds,
+    pay_military,
+    same_line,
+    upgrade_cost,
+)
 from engines.tta.facts import AGE, KIND
 from engines.tta.ratings import civil_left, military_left
 from engines.tta.state import TtaState
+
+
+def _option(key: tuple[Any, ...]) -> Option:
+    src, dst, cost, unit = key
+    params = {"card": src, "to": dst, "res": cost, "ma" if unit else "ca": 1}
+    return fast_option(f"upgrade:{src}:{dst}", "upgrade", params, dst, None, "upgrade")
+
+
+#: ``upgrade:<from>:<to>`` options by ``(from, to, cost, unit)``: built once, then shared
+_OPTIONS = OptionCache(_option)
 
 
 def options(st: TtaState, seat: int) -> list[Option]:
@@ -25,20 +43,24 @@ def options(st: TtaState, seat: int) -> list[Option]:
         return []
     res = tokens.resources(civ)
     mil = military_funds(civ) if ma else 0
+    costs: dict[str, int] | None = None  # ``build_cost`` of each card (``upgrade_cost``)
+    cache = _OPTIONS
     out = []
-    for src, n in civ.workers.items():
+    workers = civ.workers
+    for src, n in workers.items():
         if not n:
             continue
         unit = KIND[src] == "unit"
         if not (ma if unit else ca):
             continue
-        for dst in civ.workers:
-            if AGE[dst] > AGE[src] and same_line(src, dst):
-                cost = upgrade_cost(civ, src, dst)
+        age = AGE[src]
+        for dst in workers:
+            if AGE[dst] > age and same_line(src, dst):
+                if costs is None:
+                    costs = build_costs(civ)
+                cost = max(0, costs[dst] - costs[src])
                 if cost <= (mil if unit else res):
-                    params = {"card": src, "to": dst, "res": cost, "ma" if unit else "ca": 1}
-                    out.append(fast_option(f"upgrade:{src}:{dst}", "upgrade", params, dst,
-                                           None, "upgrade"))
+                    out.append(cache[src, dst, cost, unit])
     return out
 
 

@@ -20,8 +20,9 @@ resigning where it is offered once in 150 times (``parallel_games.choose``); bey
   are offered after a resignation has left two players (3-4 player full games);
 - expensive, after every answer of 90 first, 60 peaceful, 36 full and 18 short games: every
   rating and every prompt (the ``end`` forecast included) equals a fresh recomputation from
-  a JSON copy with every cache cleared (``undo_window`` prompt cache, ``ratings.reading`` memo,
-  ``end_of_turn._PRODUCTION``, the economy's and the optimiser's ``lru_cache``); no hidden
+  a JSON copy with every cache cleared (``undo_window`` prompt cache, ``ratings.reading`` memo
+  and the kept ``ratings._STATICS`` and ``_RATINGS``, ``end_of_turn._PRODUCTION``, the
+  economy's and the optimiser's ``lru_cache``); no hidden
   card (military hands, military decks, current/future event decks, boxed cards) in a public
   event, in another seat's private event, in the public view or in another seat's view
   (scope §31; a card played face up is named by its event); the JSON round trip; undoing
@@ -43,7 +44,7 @@ from tta_helpers import ENGINE, game_json
 
 from engines.core.contract import UNDO, Event
 from engines.core.rng import Rng
-from engines.tta import armies, economy, end_of_turn, undo_window
+from engines.tta import armies, economy, end_of_turn, ratings, undo_window
 from engines.tta import prompts as questions
 from engines.tta.ratings import _rate
 from engines.tta.state import TtaState
@@ -141,6 +142,8 @@ def _fresh_copy(st: TtaState) -> TtaState:
     economy._packs.cache_clear()
     economy._pay.cache_clear()
     economy._gain.cache_clear()
+    ratings._STATICS.clear()
+    ratings._RATINGS.clear()
     return ENGINE.load(ENGINE.dump(st))
 
 

@@ -222,14 +222,17 @@ def test_final_marks_exactly_the_answers_that_close_the_window() -> None:
     state: dict[str, Any] = {}  # the window before the answer
 
     def remember(st: TtaState, prompt: Prompt) -> None:
+        # the marks read before the answer: the ``end`` option's are computed when first
+        # read, from the position it was offered in (``engines/tta/lazy.py``)
         state.update(base=st.undo.base,
-                     inside=st.undo.base is not None and st.undo.seat == prompt.seat)
+                     inside=st.undo.base is not None and st.undo.seat == prompt.seat,
+                     final={o.id: o.params.get("final", False) for o in prompt.options})
 
     def check(st: TtaState, prompt: Prompt, opt: Option, events: list[Event]) -> None:
         if not state["inside"]:
             return
         closed = st.undo.base is not state["base"]
-        assert opt.params.get("final", False) is closed, (opt.id, closed)
+        assert state["final"][opt.id] is closed, (opt.id, closed)
         seen[closed] += 1
         if not closed:
             assert all(e.provisional for e in events), opt.id
@@ -249,11 +252,18 @@ def test_the_forecast_on_end_is_what_the_end_of_turn_then_does_L1676_L1809() -> 
     seen: dict[str, int] = {"corruption": 0, "famine_culture": 0, "draws": 0,
                             "discards_needed": 0, "uprising": 0}
     pending: dict[str, Any] = {}  # the forecast of the turn being ended
+    offered: dict[str, Any] = {}  # the ``end`` option's params, read before the answer
+
+    def remember(st: TtaState, prompt: Prompt) -> None:
+        # read before the answer: they are computed when first read, from the position
+        # the option was offered in (``engines/tta/lazy.py``)
+        end = prompt.option("end")
+        offered["end"] = end.params if end is not None else None
 
     def check(st: TtaState, prompt: Prompt, opt: Option, events: list[Event]) -> None:
         if opt.id == "end" and prompt.kind == "action":
             pending.clear()
-            pending.update(seat=prompt.seat, params=opt.params, discards=0)
+            pending.update(seat=prompt.seat, params=offered["end"], discards=0)
         elif opt.id.startswith("discard:"):
             pending["discards"] += 1
         prod = next((e for e in events if e.kind == "production"
@@ -274,7 +284,7 @@ def test_the_forecast_on_end_is_what_the_end_of_turn_then_does_L1676_L1809() -> 
 
     for players in (2, 3, 4):
         for seed in range(5):
-            _play(players, 300 + seed, after=check)
+            _play(players, 300 + seed, before=remember, after=check)
     assert all(seen.values())  # each warning happened, uprisings included
 
 
