@@ -2,7 +2,7 @@
 states, events and offered options after every answer.
 
 ``data/unchanged_games.json`` was recorded from the engine *before* any speed change
-(``PYTHONPATH=. python tests/engines/duel/test_unchanged_games.py --record``; never
+(``PYTHONPATH=. python tests/engines/duel/test_duel_unchanged_games.py --record``; never
 re-record it to make this test pass): per game its seed, wonders option, the answers'
 option ids and, per answer, the first 16 hex digits of a sha256 over the state, the
 answer's events and the next prompt's options. Replay goes by option id (not by

@@ -12,7 +12,7 @@ recording, which the recorded games could not have had).
 
 Record again (only when the rules themselves change, never for speed work)::
 
-    PYTHONPATH=. python tests/engines/seven_wonders/test_unchanged_games.py
+    PYTHONPATH=. python tests/engines/seven_wonders/test_sw_unchanged_games.py
 """
 
 from __future__ import annotations

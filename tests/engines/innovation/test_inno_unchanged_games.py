@@ -17,7 +17,7 @@ id, in ``data/unchanged_games.json.gz``:
 Record again (only for a deliberate change of the rules, never to make this pass), with
 the engine of that time:
 
-    PYTHONPATH=. python tests/engines/innovation/test_unchanged_games.py
+    PYTHONPATH=. python tests/engines/innovation/test_inno_unchanged_games.py
 """
 
 from __future__ import annotations
