@@ -1,4 +1,5 @@
-"""Plays a game through the bot's own messages: find the open prompt, press what it offers."""
+"""Plays a game through the bot's own messages: find the open question (on its seat's DM
+panel), press what it offers, or now and then type it with ``/play`` in the thread."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import simcord
-from bot_helpers import answer_controls
+from bot_helpers import accepted, answer_controls
 
 SEAT_OF = re.compile(r"cb:[os]:(?P<game>\d+):(?P<version>\d+|t[0-9a-z]+):(?P<seat>\d+):")
 
@@ -46,7 +47,7 @@ class Driver:
         message, _pin, seat, in_dm = found
         actor = self.players[seat]
         self.moves += 1
-        if not in_dm and self.moves % self.play_every == 0:
+        if self.moves % self.play_every == 0:
             choices = await actor.autocomplete(self.thread, "play", "option", "")
             assert choices, "autocomplete offered nothing on the player's turn"
             choice = self.rng.choice(choices)
@@ -64,7 +65,7 @@ class Driver:
                 result = await clicker.select(message, [value], custom_id=control["custom_id"])
                 self.via_select += 1
         replies = [r for r in [result.response, *result.followups] if r is not None]
-        assert replies and replies[-1].content.startswith("✅"), replies
+        assert accepted(result), replies
         return True
 
     async def play(self, limit: int = 400) -> int:

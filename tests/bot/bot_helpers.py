@@ -36,6 +36,41 @@ def latest_prompt(channel: simcord.ChannelHandle, viewer: Any = None) -> discord
     return None
 
 
+def latest_panel(
+    members: Any, *, seat_of: bool = False
+) -> Any:
+    """The newest DM message carrying answer components among ``members`` (a member or a
+    list): a seat's panel, where every question is asked. With ``seat_of``, (message,
+    the member it was sent to); None when no panel is open."""
+    best: tuple[Any, Any] | None = None
+    for member in members if isinstance(members, list) else [members]:
+        found = latest_prompt(member.user.dm_channel)
+        if found is not None and (best is None or found.id > best[0].id):
+            best = (found, member)
+    if best is None:
+        return None
+    return best if seat_of else best[0]
+
+
+def accepted(result: Any) -> bool:
+    """Whether an answer was taken, as its presser sees it: a "✅" reply (``/play``, the
+    "Show my hand / act" path), or a click on a panel acknowledged by the panel's own edit
+    (a deferred update) with no ephemeral reply (a refusal is one)."""
+    shown = [r for r in [result.response, *result.followups] if r is not None]
+    if any(r.content.startswith("✅") for r in shown):
+        return True
+    if not updated(result) or result.response is None:
+        return False
+    return not any(r.ephemeral for r in result.followups)
+
+
+def updated(result: Any) -> bool:
+    """Whether an interaction was acknowledged as an update of the message pressed (a
+    deferred update: a panel edited through its click)."""
+    kind = getattr(result._interaction, "response_kind", None)
+    return getattr(kind, "value", kind) in ("deferred_update", "update")
+
+
 def replies(result: Any) -> list[Any]:
     """What an interaction was answered with. A press deferred as an update of its message
     (lobby buttons: deferred before the database is touched) reports that message as its

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import simcord
-from bot_helpers import answer_controls, components
+from bot_helpers import accepted, answer_controls, components
 
 from bot import ids
 from bot.client import CivBot
@@ -18,7 +18,17 @@ PINNED = re.compile(r"cb:[os]:(?P<game>\d+):(?P<pin>t[0-9a-z]+):(?P<seat>\d+):")
 
 
 def replies(result: Any) -> list[Any]:
+    """Every message an interaction was answered with, the panel it edited included."""
     return [r for r in [result.response, *result.followups] if r is not None]
+
+
+def pinned(message: Any, seat: int) -> str | None:
+    """The pin of the question ``message``'s components answer for ``seat`` (None: none)."""
+    for control in answer_controls(message):
+        m = PINNED.match(control["custom_id"])
+        if m and int(m["seat"]) == seat:
+            return m["pin"]
+    return None
 
 
 async def open_game(
@@ -129,22 +139,26 @@ class SimultaneousDriver:
         return await self.after(seat, result)
 
     async def after(self, seat: int, result: Any) -> Any:
-        """Answer the follow-up questions shown under an answer (a payment), then count it."""
-        for _ in range(3):  # a payment question follows under the answer
-            last = replies(result)[-1]
-            assert last.content.startswith(("✅", "**")), last.content
-            follow = [r for r in replies(result) if answer_controls(r)]
-            if not follow:
+        """Answer the follow-up question of an answer (a payment: on the seat's panel,
+        edited through the click, or on the ephemeral panel), then count it."""
+        for _ in range(3):
+            assert accepted(result), [r.content for r in replies(result)]
+            prompts = await self.bot.service.prompts(self.game_id)
+            follow = next((p for p in prompts if p.seat == seat and p.blocking), None)
+            if follow is None or follow.kind != "payment":
                 break
             self.payments += 1
-            in_dm = seat not in self.closed and follow[-1].channel_id != self.thread.id
-            result = await self.press(
-                self.players[seat].user if in_dm else self.players[seat],
-                follow[-1],
-                seat,
-                ephemeral=True,
-                avoid_back=True,
-            )
+            wanted = await self.current_pin(seat)
+            shown = [r for r in replies(result) if pinned(r, seat) == wanted]
+            if shown:  # the panel the click edited (an ephemeral one, DMs closed)
+                message, clicker = shown[-1], self.players[seat].user
+                if message.ephemeral or message.channel_id == self.thread.id:
+                    clicker = self.players[seat]
+            else:
+                found = await self.pinned_prompt(seat)
+                assert found is not None, f"seat {seat} was not asked how to pay"
+                message, clicker = found
+            result = await self.press(clicker, message, seat, ephemeral=True, avoid_back=True)
         self.answers += 1
         return result
 
@@ -157,11 +171,16 @@ class SimultaneousDriver:
             m = PINNED.match(control["custom_id"])
             assert m and int(m["seat"]) == seat, control["custom_id"]
         if avoid_back:
-            controls = [c for c in controls if c.get("custom_id", "").split(":", 5)[5] != "=back"]
+            # a payment is paid: neither "back" nor "undo" (which takes the choice back)
+            controls = [c for c in controls
+                        if c.get("custom_id", "").split(":", 5)[5] not in ("=back", "=undo")]
         control = self.rng.choice(controls)
         if control["type"] == 2:
             return await clicker.click(message, custom_id=control["custom_id"])
-        value = self.rng.choice(control["options"])["value"]
+        options = control["options"]
+        if avoid_back:
+            options = [o for o in options if o["value"] not in ("=back", "=undo")] or options
+        value = self.rng.choice(options)["value"]
         return await clicker.select(message, [value], custom_id=control["custom_id"])
 
     async def step(self) -> bool:

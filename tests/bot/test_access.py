@@ -19,7 +19,7 @@ import discord
 import pytest
 import simcord
 from bot_harness import World
-from bot_helpers import answer_controls, latest_prompt, only_reply, replies, texts
+from bot_helpers import accepted, answer_controls, latest_panel, only_reply, replies, texts
 
 from bot import ids
 from bot.client import CivBot
@@ -51,8 +51,9 @@ class Table:
     """Game #1 (Duel, alice and bob, started) and game #2 (a Duel lobby), both in ``world``."""
 
     thread: simcord.ChannelHandle
-    prompt: Any  # the open prompt's message
+    prompt: Any  # the open question's message: its seat's panel, in its DMs
     actor: simcord.MemberActor  # whose turn it is
+    clicker: simcord.UserHandle  # who presses its panel (the actor, in its DMs)
     seat: int
     pin: int | str  # what its components carry (``ids.pin``)
     version: int  # the game's version then
@@ -64,14 +65,18 @@ async def setup_table(world: World) -> Table:
     await world.bob.click(thread.history()[0], custom_id="cb:l:1:join")
     await world.alice.click(thread.history()[0], custom_id="cb:l:1:start")
     await world.alice.slash(world.channel, "game new", game="duel")  # game #2 stays a lobby
-    prompt = latest_prompt(thread)
-    assert prompt is not None
+    found = latest_panel([world.alice, world.bob], seat_of=True)
+    assert found is not None
+    prompt, member = found
     _, _, game, version, seat = answer_controls(prompt)[0]["custom_id"].split(":", 5)[:5]
     assert game == "1"
     actor = [world.alice, world.bob][int(seat)]
+    assert member is actor  # asked on its own panel
     bot: Any = world.env.bot
     info = await bot.service.get(1)
-    return Table(thread, prompt, actor, int(seat), ids.parse_version(version), info.version)
+    return Table(
+        thread, prompt, actor, actor.user, int(seat), ids.parse_version(version), info.version
+    )
 
 
 def no_errors_logged(caplog: pytest.LogCaptureFixture) -> None:
@@ -196,10 +201,10 @@ async def test_the_right_people_still_get_through(world: World, simcord_bot: Civ
     message = await forge(simcord_bot, world.channel, {ids.seat_view(1, 1): ""})
     seat = only_reply(await world.carol.click(message, custom_id=ids.seat_view(1, 1)))
     assert "bob" in seat.content and "not a game" not in seat.content
-    answered = await table.actor.click(
+    answered = await table.clicker.click(
         table.prompt, custom_id=controls_of_game(table)["answer button"].popitem()[0]
     )
-    assert replies(answered)[-1].content.startswith("✅")
+    assert accepted(answered)
 
 
 async def test_abandon_needs_the_games_own_server(
@@ -285,16 +290,16 @@ async def test_an_interaction_delivered_twice_is_answered_once(
     request.getfixturevalue("delivered_twice")
 
     answer = answer_controls(table.prompt)[0]["custom_id"]
-    answered = await table.actor.click(table.prompt, custom_id=answer)
-    assert replies(answered)[-1].content.startswith("✅")
+    answered = await table.clicker.click(table.prompt, custom_id=answer)
+    assert accepted(answered)
     assert (await simcord_bot.service.get(1)).version == table.version + 1  # applied once
 
     joined = await world.carol.click(world.channel.threads[-1].history()[0], label="Join")
     assert joined.acknowledged
     assert [s.name for s in (await simcord_bot.service.get(2)).seats] == ["alice", "carol"]
 
-    hand = await world.alice.slash(table.thread, "hand")
-    assert "Your view of game #1" in replies(hand)[-1].content
+    hand = await world.alice.slash(table.thread, "hand")  # her turn now: her panel
+    assert "Game #1 (7 Wonders Duel)" in replies(hand)[-1].content
     no_errors_logged(caplog)
 
 
@@ -313,8 +318,8 @@ async def test_a_repeat_the_bot_does_not_remember_is_still_quiet(
     request.getfixturevalue("delivered_twice")
 
     answer = answer_controls(table.prompt)[0]["custom_id"]
-    answered = await table.actor.click(table.prompt, custom_id=answer)
-    assert replies(answered)[-1].content.startswith("✅")
+    answered = await table.clicker.click(table.prompt, custom_id=answer)
+    assert accepted(answered)
     assert (await simcord_bot.service.get(1)).version == table.version + 1
     joined = await world.carol.click(world.channel.threads[-1].history()[0], label="Join")
     assert joined.acknowledged
@@ -418,7 +423,7 @@ async def test_a_failing_callback_is_answered_and_logged_once(
         raise RuntimeError("boom")
 
     # Before anything was answered...
-    monkeypatch.setattr(simcord_bot.play, "show_hand", boom)
+    monkeypatch.setattr(simcord_bot.looking, "show_hand", boom)
     caplog.clear()
     result = await world.alice.click(message, custom_id=ids.hand(1))
     assert "Something went wrong" in only_reply(result).content
@@ -448,7 +453,7 @@ async def test_a_failure_after_the_answer_was_saved_says_so(
     monkeypatch.setattr(simcord_bot.delivery, "publish", boom)
     caplog.clear()
     answer = answer_controls(table.prompt)[0]["custom_id"]
-    result = await table.actor.click(table.prompt, custom_id=answer)
+    result = await table.clicker.click(table.prompt, custom_id=answer)
     last = replies(result)[-1]
     assert last.ephemeral and "was saved" in last.content and "nothing" not in last.content
     assert (await simcord_bot.service.get(1)).version == table.version + 1
@@ -466,7 +471,7 @@ async def test_a_failing_command_is_answered_and_logged_once(
     async def boom(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(simcord_bot.play, "show_hand", boom)
+    monkeypatch.setattr(simcord_bot.looking, "show_hand", boom)
     caplog.clear()
     result = await world.alice.slash(table.thread, "hand")
     assert "nothing was changed" in only_reply(result).content
@@ -505,8 +510,8 @@ async def test_buttons_of_an_older_bot_are_refused_as_stale(
     play = await table.actor.slash(table.thread, "play", option=f"1|{version}|{ref}")
     assert "out of date" in only_reply(play).content
     live = answer_controls(table.prompt)[0]["custom_id"]
-    answered = await table.actor.click(table.prompt, custom_id=live)
-    assert replies(answered)[-1].content.startswith("✅")  # the live buttons still answer
+    answered = await table.clicker.click(table.prompt, custom_id=live)
+    assert accepted(answered)  # the live buttons still answer
 
 
 # -- 4. clear replies -----------------------------------------------------------------------

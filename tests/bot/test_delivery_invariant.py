@@ -1,7 +1,8 @@
 """No game ever stalls: after every accepted answer, every seat with an open question has
-live components for it (in its DMs, the thread, a reply under its last answer, or the
-"Show my hand" note it was mentioned in), was mentioned when its turn began, and its turn
-notice (reminders, deadline) was recorded when the question reached it.
+live components for it (its panel in its DMs, the ephemeral panel "Show my hand / act"
+opened, or the "Show my hand" note it was mentioned in), was called back when its turn
+began (a new panel message, which notifies, or a mention in the thread when no DM reaches
+it), and its turn notice (reminders, deadline) was recorded when the question reached it.
 
 Checked over whole random games of every game at every player count, with injected
 failures (the thread lost to a 403, DMs refused) and restarts between a commit and its
@@ -19,13 +20,14 @@ from typing import Any
 import pytest
 import simcord
 from bot_harness import Factory, World
-from bot_helpers import answer_controls, hand_note, pinged_since
+from bot_helpers import accepted, answer_controls, hand_note, pinged_since
 from simcord.components import walk_components
 from simcord.results import to_discord_message
 from sw_driver import open_game, replies
 
 from bot import ids
 from bot.client import CivBot
+from bot.delivery.table import BOARD_NOTE, Board, table_key
 from bot.sandbox import main as sandbox_main
 from engines.core.contract import Prompt
 from engines.registry import get_engine
@@ -52,8 +54,11 @@ class Table:
     #: last, with who may press them (the user in DMs, the member in the guild)
     ephemeral: dict[int, list[tuple[Any, Any]]] = field(default_factory=dict)
     #: seat -> (pin, newest message id before it was asked, whether its turn began then and
-    #: its mention is still to be seen, the game's version when it was asked)
+    #: its call (a new panel, a mention) is still to be seen, the game's version when asked)
     asked: dict[int, tuple[str, int, bool, int]] = field(default_factory=dict)
+    #: seat -> the stretch of play (``table_key``) it was last asked in: a panel lasts a
+    #: stretch, so the first question of a stretch is a new panel message
+    stretch: dict[int, str] = field(default_factory=dict)
     answers: int = 0
 
     @property
@@ -109,8 +114,29 @@ class Table:
         return None if raw is None else to_discord_message(self.world.env, raw)
 
     def mentioned(self, seat: int, since: int) -> bool:
-        """Whether a thread message posted after ``since`` pinged the seat."""
-        return pinged_since(self.stored(self.thread), self.players[seat].user.id, since)
+        """Whether the seat was called back after ``since``: a new message in its DMs (a
+        new panel notifies; an edit does not) or a thread message that pinged it."""
+        member = self.players[seat]
+        dms = self.stored(member.user.dm_channel)
+        return bool(dms and dms[0].id > since) or pinged_since(
+            self.stored(self.thread), member.user.id, since
+        )
+
+    async def begins(self, seat: int, prompt: Prompt) -> bool:
+        """Whether ``prompt``, asked of a seat that was asked nothing, begins a turn of its
+        own (it must be called back, and its turn notice recorded): the first question of
+        a stretch of play for it, or a question out of its own turn (a demand, a bid). A
+        step of its own turn asked again in the same stretch (after another seat's
+        answer) is its panel edited."""
+        view: Any = await self.bot.service.view(GAME_ID, None)
+        key = str(getattr(view, "table_key", ""))
+        if self.stretch.get(seat) != key:
+            return True
+        info = await self.bot.service.get(GAME_ID)
+        if get_engine(info.game).pacing == "turn":
+            return not prompt.panel
+        current = getattr(view, "current", None)
+        return prompt.reaction or (current is not None and current != seat)
 
     async def check(self, mark: int) -> None:
         """The invariant; ``mark``: the newest message id before the last answer."""
@@ -123,10 +149,12 @@ class Table:
         }
         for seat in [s for s in self.asked if s not in questions]:
             del self.asked[seat]
-        for seat, (_prompt, pinned) in questions.items():
+        view: Any = await self.bot.service.view(GAME_ID, None)
+        for seat, (prompt, pinned) in questions.items():
             known = self.asked.get(seat)
             if known is None or known[0] != pinned:
-                known = self.asked[seat] = (pinned, mark, known is None, info.version)
+                begins = known is None and await self.begins(seat, prompt)
+                known = self.asked[seat] = (pinned, mark, begins, info.version)
                 notice = notices.get(seat)
                 assert not known[2] or (notice is not None and notice.version >= info.version), (
                     f"seat {seat}: its turn began without a turn notice"
@@ -135,11 +163,27 @@ class Table:
             live = self.find(seat, pinned) is not None
             told = seat in self.closed and self.hand_note(seat, since) is not None
             assert live or told, f"seat {seat} cannot answer its question {pinned}"
-            if unmentioned and self.thread_ok:
-                # checked once: a status message naming the seat is edited later
-                assert self.mentioned(seat, since), f"seat {seat} was not mentioned"
+            if unmentioned and (self.thread_ok or seat not in self.closed):
+                # checked once: a later edit of the panel must not hide it
+                assert self.mentioned(seat, since), f"seat {seat} was not called back"
                 self.asked[seat] = (pinned, since, False, version)
+            self.stretch[seat] = str(getattr(view, "table_key", ""))
         assert not self.bot.delivery.pending() or not self.thread_ok
+
+    async def owed(self) -> bool:
+        """Whether the game still owes a delivery: a question or its call (the ledger), or
+        the telling of a committed answer (its board: the database records it)."""
+        delivery = self.bot.delivery
+        return GAME_ID in delivery.pending() or GAME_ID in await self.bot.service.undelivered()
+
+    async def board_is_current(self) -> None:
+        """The live board is the thread's newest message and shows the current stretch."""
+        board = Board.load(await self.bot.service.get_note(GAME_ID, BOARD_NOTE))
+        assert board is not None
+        view: Any = await self.bot.service.view(GAME_ID, None)
+        assert board.key == table_key(view)
+        newest = next(m for m in self.stored(self.thread) if not m.is_ephemeral)
+        assert newest.id == board.message
 
     async def step(self, *, check: bool = True) -> bool:
         """A random waiting seat answers from where the bot asked it; False once over.
@@ -169,8 +213,11 @@ class Table:
             value = self.rng.choice(control["options"])["value"]
             result = await clicker.select(message, [value], custom_id=control["custom_id"])
         shown = replies(result)
-        assert shown and shown[0].content.startswith("✅"), [r.content for r in shown]
-        self.ephemeral[seat] = [(r, clicker) for r in shown if answer_controls(r)]
+        # a telling meant to fail (``check`` False) is told "saved, but ..." instead
+        saved = not check and any("was saved" in r.content for r in shown)
+        assert accepted(result) or saved, [r.content for r in shown]
+        # an ephemeral panel (DMs closed) is edited through its click: what it shows now
+        self.ephemeral[seat] = [(r, clicker) for r in shown if r.ephemeral and answer_controls(r)]
         self.answers += 1
         if check:
             await self.check(mark)
@@ -293,7 +340,7 @@ async def test_no_dm_for_a_seat_that_turned_them_off(
     assert moves > 10
     assert any("is over" in m.content for m in table.thread.history())
     assert not table.bot.delivery.pending()
-    private = game != "duel"  # Duel asks everything in the thread
+    private = True  # every game asks its questions on DM panels
     for seat in quiet:
         user = table.players[seat].user
         assert table.stored(user.dm_channel) == []  # not one DM
@@ -360,11 +407,18 @@ async def test_thread_lost_mid_game(
     assert len(told) == 1 and "Missing Access" in told[0].content
     logged = [r for r in caplog.records if "could not post to thread" in r.getMessage()]
     assert len(logged) == 1
-    assert table.bot.delivery.pending() == [GAME_ID]  # the thread still owes mentions
+    # The thread still owes its board: unless the last answer came back to the stretch
+    # whose board is still live (Duel's keys alternate), then the next one that does not.
+    for _ in range(6):
+        if await table.owed():
+            break
+        await table.step()
+    assert await table.owed()
     heal(table)
     await reminder_pass(table)
-    assert not table.bot.delivery.pending()
-    await table.check(table.newest_id())  # whoever began a turn meanwhile is mentioned now
+    assert not await table.owed()
+    await table.board_is_current()  # caught up: the board of the stretch being played
+    await table.check(table.newest_id())
     await table.play(steps=TAIL)
 
 
@@ -390,22 +444,29 @@ async def test_nothing_reachable_is_retried(world: World, bot_factory: Factory) 
     lose_thread(table)
     for seat in range(2):
         fail_dms(table, seat)
-    questions = await table.questions()
-    seat = next(iter(questions))
-    found = table.find(seat, questions[seat][1])
-    assert found is not None
-    message, clicker = found
-    before = await table.bot.service.get(GAME_ID)
     mark = table.newest_id()
-    result = await clicker.click(message, custom_id=answer_controls(message)[0]["custom_id"])
-    assert replies(result)[0].content.startswith("✅")  # saved, though nobody could be told
-    assert (await table.bot.service.get(GAME_ID)).version == before.version + 1
-    assert table.bot.delivery.pending() == [GAME_ID]
+    # A step of the same turn is still shown: the panel is edited through its click.
+    # Answer until one needs a new message (a new board, a new panel): it is then owed.
+    for _ in range(12):
+        questions = await table.questions()
+        seat = next(iter(questions))
+        found = table.find(seat, questions[seat][1])
+        assert found is not None
+        message, clicker = found
+        before = await table.bot.service.get(GAME_ID)
+        result = await clicker.click(message, custom_id=answer_controls(message)[0]["custom_id"])
+        assert accepted(result)  # saved, though nobody could be told
+        assert (await table.bot.service.get(GAME_ID)).version == before.version + 1
+        if await table.owed():
+            break
+    else:
+        raise AssertionError("no answer needed a new message")
     await reminder_pass(table)
-    assert table.bot.delivery.pending() == [GAME_ID]  # still unreachable: still owed
+    assert await table.owed()  # still unreachable: still owed
     heal(table)
     await reminder_pass(table)
-    assert not table.bot.delivery.pending()
+    assert not await table.owed()
+    await table.board_is_current()
     await table.check(mark)
     await table.play(steps=TAIL)
 

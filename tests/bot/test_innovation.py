@@ -1,5 +1,5 @@
-"""Innovation through the bot: hands and questions by DM, the effect log and boards in the
-thread, dogma previews, demands asking several players in turn, restarts while a question
+"""Innovation through the bot: hands and questions on DM panels, the effect log and boards
+in the thread, dogma previews, demands asking several players in turn, restarts while a question
 is pending, closed DMs, and ``/card``."""
 
 from __future__ import annotations
@@ -81,19 +81,21 @@ async def test_three_players_restart_while_a_question_is_pending(
     driver = SimultaneousDriver(bot_factory.bots, thread, players, rng=random.Random(4))
     watcher = Watcher(driver)
     # play until someone other than the active player must answer in the middle of a dogma
+    places = [thread, *(p.user.dm_channel for p in players)]
+    mark = 0
     for _ in range(1500):
         await watcher.note()
         view = await driver.bot.service.view(1, None)
         if view.dogma is not None and view.pending and view.pending.seats[0] != view.dogma.seat:
             break
+        mark = max((m.id for c in places for m in c.history()[-1:]), default=0)
         assert await driver.step()
     else:
         raise AssertionError("no question for another player came up")
     seat = view.pending.seats[0]
-    member = players[seat]
-    # they were mentioned in the thread like an active player
-    assert any(member.mention in m for m in texts(thread)[-6:])
+    # they were called back like an active player: a new panel message in their DMs
     found = await driver.pinned_prompt(seat)
+    assert found is not None and found[0].channel.id != thread.id and found[0].id > mark
     await world.env.restart_bot(bot_factory())
     assert await driver.pinned_prompt(seat) == found  # still answerable after the restart
     await driver.choose(seat)
@@ -133,8 +135,10 @@ async def test_dogma_preview_status_and_card(world: World, bot_factory: Factory)
                 await member.slash(thread, "play", option=dogma.id)
                 continue
         assert await driver.step()
-    preview = [m for m in texts(thread) if "Will share:" in m]
-    assert preview and "Will be demanded of:" in preview[-1]
+    # the preview is the confirmation question, on the active seat's panel
+    panel = driver.dm_prompt(prompts[0].seat)
+    assert panel is not None and "Will share:" in panel.content
+    assert "Will be demanded of:" in panel.content
     status = await world.carol.slash(thread, "game status")
     message = replies(status)[-1]
     assert "achievements win" in message.content and message.attachments

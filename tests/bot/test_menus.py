@@ -18,7 +18,7 @@ import discord
 import pytest
 import simcord
 from bot_harness import Factory, World
-from bot_helpers import components, texts
+from bot_helpers import accepted, components, texts
 from pydantic import BaseModel
 from sw_driver import open_game, replies
 from test_access import HUGE, Elsewhere, forge, only_reply
@@ -170,16 +170,27 @@ def buttons(message: Any) -> list[dict[str, Any]]:
     return [c for c in controls(message) if c["type"] == 2]
 
 
-def fresh(channel: simcord.ChannelHandle, message_id: int) -> Any:
-    return next(m for m in channel.history() if m.id == message_id)
+def fresh(world: World, message_id: int) -> Any:
+    """The panel ``message_id`` as its seat's DMs hold it now."""
+    for member in (world.alice, world.bob):
+        for message in member.user.dm_channel.history():
+            if message.id == message_id:
+                return message
+    raise AssertionError(f"no message {message_id} in the players' DMs")
 
 
-def newest_prompt(channel: simcord.ChannelHandle) -> Any:
-    """The newest message of ``channel`` with answer components."""
-    for message in reversed(channel.history()):
-        if any(c["custom_id"].startswith(("cb:o:", "cb:s:", "cb:g:")) for c in controls(message)):
-            return message
-    raise AssertionError("no open prompt")
+def newest_prompt(world: World) -> Any:
+    """The newest panel with answer components, in the players' DMs (every question is
+    asked on its seat's panel)."""
+    found = [
+        message
+        for member in (world.alice, world.bob)
+        for message in member.user.dm_channel.history()
+        if any(c["custom_id"].startswith(("cb:o:", "cb:s:", "cb:g:")) for c in controls(message))
+    ]
+    if not found:
+        raise AssertionError("no open prompt")
+    return max(found, key=lambda m: m.id)
 
 
 async def state_of(bot: CivBot) -> MenusState:
@@ -198,7 +209,7 @@ async def test_groups_are_menus_that_page_in_place_and_fold(
     world: World, simcord_bot: CivBot
 ) -> None:
     thread = await start(world)
-    panel = newest_prompt(thread)
+    panel = newest_prompt(world)
     menus = selects(panel)
     assert [m["placeholder"] for m in menus] == [
         "Take (40) · 1–24",
@@ -212,15 +223,16 @@ async def test_groups_are_menus_that_page_in_place_and_fold(
     assert [o.get("description") for o in more["options"]] == (
         ["Play (4)"] * 4 + ["Other (3)"] * 3 + ["Extra (2)"] * 2
     )
-    assert [b["label"] for b in buttons(panel)] == ["grow", "end", "undo", "Show my hand / act"]
+    assert [b["label"] for b in buttons(panel)] == ["grow", "end", "undo"]  # a DM: no hand button
     assert [b["style"] for b in buttons(panel)[:3]] == [1, 1, 2]  # undo: a quiet button
-    count = len(thread.history())
+    dm = world.alice.user.dm_channel
+    count = len(dm.history())
 
     # the 25th entry turns the same select to its next page, on the same message
-    turned = await world.alice.select(panel, ["&1"], custom_id=take["custom_id"])
+    turned = await world.alice.user.select(panel, ["&1"], custom_id=take["custom_id"])
     assert not turned.followups and [r.id for r in replies(turned)] == [panel.id]
-    assert len(thread.history()) == count  # no new message
-    panel = fresh(thread, panel.id)
+    assert len(dm.history()) == count  # no new message
+    panel = fresh(world, panel.id)
     take2 = selects(panel)[0]
     assert take2["custom_id"].endswith(":1") and take2["placeholder"] == "Take (40) · 25–40"
     assert [o["value"] for o in take2["options"]] == [f"=take:{i}" for i in range(24, 40)] + [
@@ -229,18 +241,22 @@ async def test_groups_are_menus_that_page_in_place_and_fold(
     assert take2["options"][-1]["label"] == "↩ Back to 1–24"
     assert selects(panel)[1:] == menus[1:]  # the other menus are untouched
 
-    # someone else may not turn the pages of alice's menus
-    refused = await world.bob.select(panel, ["&0"], custom_id=take2["custom_id"])
+    # someone else may not turn the pages of alice's menus (a copy in bob's DMs)
+    copy = await forge(simcord_bot, world.bob.user, {take2["custom_id"]: "&0"})
+    refused = await world.bob.user.select(copy, ["&0"], custom_id=take2["custom_id"])
     assert "alice" in only_reply(refused).content
-    assert selects(fresh(thread, panel.id))[0] == take2
+    assert selects(fresh(world, panel.id))[0] == take2
 
-    # an option of the second page answers
-    chosen = await world.alice.select(panel, ["=take:33"], custom_id=take2["custom_id"])
-    assert replies(chosen)[-1].content == "✅ You chose: take:33"
+    # an option of the second page answers: the panel is edited, asking alice again
+    before = [c["custom_id"] for c in controls(panel)]
+    chosen = await world.alice.user.select(panel, ["=take:33"], custom_id=take2["custom_id"])
+    assert accepted(chosen)
     assert (await state_of(simcord_bot)).moves == 1
+    panel = fresh(world, panel.id)
+    assert "✅ You chose: take:33" in panel.content
 
-    # the answered message lost its menus; a copy left elsewhere is out of date, and says so
-    assert not controls(fresh(thread, panel.id))
+    # the answered question's menus are gone; a copy left elsewhere is out of date
+    assert not set(before) & {c["custom_id"] for c in controls(panel)}
     old = await forge(simcord_bot, thread, {take2["custom_id"]: "&0"})
     stale = await world.alice.select(old, ["&0"], custom_id=take2["custom_id"])
     assert "out of date" in only_reply(stale).content
@@ -257,11 +273,11 @@ async def test_folded_and_paged_options_stay_answerable_with_play(
     assert [c["name"] for c in typed][:2] == ["take:3", "take:30"]
     result = await world.alice.slash(thread, "play", option=typed[1]["value"])
     assert replies(result)[-1].content == "✅ You chose: take:30"
-    more = selects(newest_prompt(thread))[3]
-    result = await world.alice.select(
-        newest_prompt(thread), ["=extra:1"], custom_id=more["custom_id"]
+    more = selects(newest_prompt(world))[3]
+    result = await world.alice.user.select(
+        newest_prompt(world), ["=extra:1"], custom_id=more["custom_id"]
     )
-    assert replies(result)[-1].content == "✅ You chose: extra:1"
+    assert accepted(result) and "✅ You chose: extra:1" in newest_prompt(world).content
     assert (await state_of(simcord_bot)).moves == 2
 
 
@@ -321,46 +337,45 @@ def test_group_labels_come_from_the_catalogue_then_the_common_words() -> None:
 
 # -- numbers and picks -------------------------------------------------------------------------
 async def _to_bid(world: World, thread: simcord.ChannelHandle) -> Any:
-    panel = newest_prompt(thread)
+    panel = newest_prompt(world)
     end = next(b for b in buttons(panel) if b["label"] == "end")
-    await world.alice.click(panel, custom_id=end["custom_id"])
-    return newest_prompt(thread)
+    await world.alice.user.click(panel, custom_id=end["custom_id"])
+    return newest_prompt(world)
 
 
 @pytest.mark.bot_settings(board_images=False)
 async def test_numbers_as_buttons_and_a_checked_modal(world: World, simcord_bot: CivBot) -> None:
     thread = await start(world)
     bid = await _to_bid(world, thread)
-    # asked out of turn: the mention says who asks
-    assert f"<@{world.bob.user.id}>, alice asks you: bid" in bid.content
+    # asked out of turn: bob's panel says who asks
+    assert bid.channel.id == world.bob.user.dm_channel.id
+    assert "❗ alice asks you, out of turn:" in bid.content
     labels = [b["label"] for b in buttons(bid)]
-    assert labels == [
-        "bid:3", "bid:4", "bid:5", "bid:8", "bid:40", "pass", "Type a number…",
-        "Show my hand / act",
-    ]
+    assert labels == ["bid:3", "bid:4", "bid:5", "bid:8", "bid:40", "pass", "Type a number…"]
     assert buttons(bid)[5]["style"] == 2  # pass: a quiet button
     typed = next(b for b in buttons(bid) if b["label"] == "Type a number…")
     assert re.fullmatch(ids.NUMBER_TEMPLATE, typed["custom_id"])
     before = (await simcord_bot.service.get(1)).version
 
-    # alice may not type bob's bid
-    refused = await world.alice.click(bid, custom_id=typed["custom_id"])
+    # alice may not type bob's bid (a copy in her DMs)
+    copy = await forge(simcord_bot, world.alice.user, {typed["custom_id"]: ""})
+    refused = await world.alice.user.click(copy, custom_id=typed["custom_id"])
     assert refused.modal is None and "bob" in only_reply(refused).content
 
-    shown = await world.bob.click(bid, custom_id=typed["custom_id"])
+    shown = await world.bob.user.click(bid, custom_id=typed["custom_id"])
     assert shown.modal is not None
     field_id = shown.modal["components"][0]["components"][0]["custom_id"]
     assert field_id == "number" and shown.modal["title"] == "Choose a number"
-    bad = await world.bob.submit_modal(shown, {field_id: "99"})
+    bad = await world.bob.user.submit_modal(shown, {field_id: "99"})
     text = only_reply(bad).content
     assert "“99” is not one of your choices" in text and "from 3 to 40" in text
     assert (await simcord_bot.service.get(1)).version == before  # nothing changed
 
-    shown = await world.bob.click(bid, custom_id=typed["custom_id"])
-    good = await world.bob.submit_modal(shown, {field_id: " １７ "})  # full-width digits too
-    assert replies(good)[-1].content == "✅ You chose: bid:17"
+    shown = await world.bob.user.click(bid, custom_id=typed["custom_id"])
+    good = await world.bob.user.submit_modal(shown, {field_id: " １７ "})  # full-width too
+    assert accepted(good)
     assert (await state_of(simcord_bot)).bid == 17
-    assert not controls(fresh(thread, bid.id))  # the answered question is closed
+    assert not controls(fresh(world, bid.id))  # the answered question is closed
 
 
 @pytest.mark.bot_settings(board_images=False)
@@ -372,12 +387,12 @@ async def test_a_number_typed_after_a_restart_is_still_answered(
     thread = await start(world)
     bid = await _to_bid(world, thread)
     typed = next(b for b in buttons(bid) if b["label"] == "Type a number…")
-    shown = await world.bob.click(bid, custom_id=typed["custom_id"])
+    shown = await world.bob.user.click(bid, custom_id=typed["custom_id"])
     assert shown.modal is not None
     await world.env.restart_bot(bot_factory())
 
-    result = await world.bob.submit_modal(shown, {"number": "17"})
-    assert replies(result)[-1].content == "✅ You chose: bid:17"
+    result = await world.bob.user.submit_modal(shown, {"number": "17"})
+    assert accepted(result)
     assert (await state_of(bot_factory.bots[-1])).bid == 17
 
 
@@ -393,12 +408,12 @@ async def test_a_modal_nobody_routes_is_told_it_expired(
     before = (await simcord_bot.service.get(1)).version
     caplog.set_level(logging.INFO, logger="bot.play")
     for modal_id in ("cb:nm:1:1456074443980800099", "feedback:1"):
-        shown = await world.bob.click(bid, custom_id=typed["custom_id"])
+        shown = await world.bob.user.click(bid, custom_id=typed["custom_id"])
         assert shown.modal is not None
         # what the client sends back: the form as an older bot (or an altered client) named it
         shown._interaction.modal["custom_id"] = modal_id
         caplog.clear()
-        result = await world.bob.submit_modal(shown, {"number": "17"})
+        result = await world.bob.user.submit_modal(shown, {"number": "17"})
         text = only_reply(result).content
         assert "This form has expired" in text and "Press the button again" in text
         assert any(modal_id in r.getMessage() for r in caplog.records), modal_id
@@ -413,7 +428,7 @@ async def test_a_forged_number_button_cannot_answer_another_question(
     number: a "Type a number…" forged for it, with the right game, version and seat, opens a
     form whose "1" must not be read as ``take:1``."""
     thread = await start(world)
-    take = selects(newest_prompt(thread))[0]["custom_id"]
+    take = selects(newest_prompt(world))[0]["custom_id"]
     version = take.split(":")[3]
     forged = f"cb:n:1:{version}:0:3:40"
     message = await forge(simcord_bot, thread, {forged: ""})
@@ -432,27 +447,26 @@ async def test_a_forged_number_button_cannot_answer_another_question(
 async def test_pick_tiles_and_a_small_number_select(world: World, simcord_bot: CivBot) -> None:
     thread = await start(world)
     bid = await _to_bid(world, thread)
-    await world.bob.click(bid, custom_id=buttons(bid)[0]["custom_id"])  # bid:3
-    picks = newest_prompt(thread)
+    await world.bob.user.click(bid, custom_id=buttons(bid)[0]["custom_id"])  # bid:3
+    picks = newest_prompt(world)
     tiles = {b["label"]: b["style"] for b in buttons(picks)}
     assert tiles == {
         "auto": 3, "unit:a": 1, "unit:b": 1, "unit:c": 1, "unit:d": 1, "unit:e": 1,
-        "Show my hand / act": 2,
     }
     unit = next(b for b in buttons(picks) if b["label"] == "unit:c")
-    await world.alice.click(picks, custom_id=unit["custom_id"])
-    picks = newest_prompt(thread)
+    await world.alice.user.click(picks, custom_id=unit["custom_id"])
+    picks = newest_prompt(world)
     assert {b["label"]: b["style"] for b in buttons(picks)}["done"] == 3  # highlighted
     done = next(b for b in buttons(picks) if b["label"] == "done")
-    await world.alice.click(picks, custom_id=done["custom_id"])
+    await world.alice.user.click(picks, custom_id=done["custom_id"])
 
-    small = newest_prompt(thread)
+    small = newest_prompt(world)
     (menu,) = selects(small)
     assert menu["placeholder"] == "Choose a number (1–10)"
     assert [o["value"] for o in menu["options"]] == [f"=bid:{n}" for n in SMALL_BID]
-    assert [b["label"] for b in buttons(small)] == ["pass", "Show my hand / act"]
-    result = await world.bob.select(small, ["=bid:7"], custom_id=menu["custom_id"])
-    assert replies(result)[-1].content == "✅ You chose: bid:7"
+    assert [b["label"] for b in buttons(small)] == ["pass"]
+    result = await world.bob.user.select(small, ["=bid:7"], custom_id=menu["custom_id"])
+    assert accepted(result)
     assert (await state_of(simcord_bot)).phase == "over"
 
 
@@ -462,7 +476,7 @@ async def test_forged_menu_and_number_ids_get_clear_replies(
     world: World, simcord_bot: CivBot
 ) -> None:
     thread = await start(world)
-    take = selects(newest_prompt(thread))[0]["custom_id"]
+    take = selects(newest_prompt(world))[0]["custom_id"]
     head = take.rsplit(":", 3)[0]
     for custom_id, value, expected in [
         (f"{head}:4:3:0", "&99", "page of options does not exist"),  # beyond the menu's pages
@@ -498,7 +512,7 @@ async def test_menus_and_numbers_of_another_servers_game_are_refused(
     world: World, elsewhere: Elsewhere, simcord_bot: CivBot
 ) -> None:
     thread = await start(world)
-    take = selects(newest_prompt(thread))[0]["custom_id"]
+    take = selects(newest_prompt(world))[0]["custom_id"]
     bid = await _to_bid(world, thread)
     typed = next(b for b in buttons(bid) if b["label"] == "Type a number…")["custom_id"]
     version = (await simcord_bot.service.get(1)).version

@@ -12,7 +12,7 @@ from bot.i18n import name, t
 
 
 def started(thread: simcord.ChannelHandle, lang: str = "en") -> str:
-    """The message saying the game has started, with its opening lines."""
+    """The message saying the game has started, with its opening lines: the first board."""
     head = t(lang, "lobby.started", players="")
     return next(m for m in texts(thread) if m.startswith(head))
 
@@ -77,4 +77,7 @@ async def test_seven_wonders_boards_on_offer(world: World, bot_factory: Factory)
 async def test_innovation_adds_nothing(world: World) -> None:
     players = world.members(2)
     thread = await open_game(world.channel, players, "innovation")
-    assert "\n" not in started(thread)
+    text = started(thread)
+    head = text.partition("\n**")[0]  # what precedes the first board's title
+    assert "\n" not in head
+    assert not any(line.startswith("• ") for line in text.splitlines())  # no opening lines

@@ -30,7 +30,7 @@ from bot.client import CivBot
 from bot.components.panel import ConfirmButton, confirm_items
 from bot.components.prompt import AnswerButton
 from bot.delivery import hand
-from bot.delivery.pacing import TURN_NOTE
+from bot.delivery.table import BOARD_NOTE, Board
 from bot.games._base import GameWords
 from engines.core.contract import (
     Engine,
@@ -498,8 +498,8 @@ async def test_every_panel_question_stays_answerable(
 async def test_duel_image_when_the_table_key_changes(
     world: World, bot_factory: Factory, told: str | None, posted: bool
 ) -> None:
-    """Told answer by answer, the board is posted when the public view's ``table_key``
-    differs from the one told last (the next Age laid out, even when the seat that took the
+    """Told answer by answer, a new board is posted when the public view's ``table_key``
+    differs from the live board's (the next Age laid out, even when the seat that took the
     last card chooses who starts it), and only then."""
     bot: CivBot = bot_factory.bots[-1]
     bot.renderer = fake_renderer  # the real Duel renderer is slow and not what is checked
@@ -507,13 +507,17 @@ async def test_duel_image_when_the_table_key_changes(
     duel = await bot.service.get(1)
     prompts = await bot.service.prompts(1)
     if told is not None:
-        await bot.service.set_note(1, TURN_NOTE, told)
+        board = Board.load(await bot.service.get_note(1, BOARD_NOTE))
+        assert board is not None
+        board.key = told
+        await bot.service.set_note(1, BOARD_NOTE, board.dump())
     images = sum(1 for m in duel_thread.history() if m.attachments)
     await bot.delivery.publish(Outcome(info=duel, prompts=prompts), before=prompts)
     now = sum(1 for m in duel_thread.history() if m.attachments)
     assert now == images + (1 if posted else 0)
     view: Any = await bot.service.view(1, None)
-    assert await bot.service.get_note(1, TURN_NOTE) == view.table_key
+    live = Board.load(await bot.service.get_note(1, BOARD_NOTE))
+    assert live is not None and live.key == str(view.table_key)
 
 
 # -- Through the Ages, end to end (a smoke test) ----------------------------------------------

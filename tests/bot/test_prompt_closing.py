@@ -1,5 +1,6 @@
-"""Old prompt messages lose their components once their question is over, even when the
-bot restarted in between: the messages still showing answers are kept with the game."""
+"""Old panels lose their components once their question is over, even when the bot
+restarted in between: the panels still showing answers are kept with the game (its notes
+``panel:<seat>``)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ from typing import Any
 import pytest
 import simcord
 from bot_harness import Factory, World
-from bot_helpers import answer_controls, latest_prompt
+from bot_helpers import answer_controls, latest_panel
 from sw_driver import SimultaneousDriver, open_game, replies
 
-from bot.delivery.ledger import LEDGER_NOTE, OPEN_NOTE
+from bot.delivery.ledger import LEDGER_NOTE, PANEL_NOTE
 
 
 def _fresh(channel: simcord.ChannelHandle, message_id: int) -> Any:
@@ -20,24 +21,31 @@ def _fresh(channel: simcord.ChannelHandle, message_id: int) -> Any:
     return next(m for m in channel.history() if m.id == message_id)
 
 
+async def panel_note(bot: Any, seat: int) -> str:
+    return await bot.service.get_note(1, f"{PANEL_NOTE}:{seat}") or ""
+
+
 @pytest.mark.bot_settings(board_images=False)
-async def test_thread_prompt_closed_after_a_restart(world: World, bot_factory: Factory) -> None:
+async def test_panel_closed_after_a_restart(world: World, bot_factory: Factory) -> None:
     thread = await open_game(world.channel, [world.alice, world.bob], "duel")
-    old = latest_prompt(thread)
-    assert old is not None and answer_controls(old)
+    found = latest_panel([world.alice, world.bob], seat_of=True)
+    assert found is not None and answer_controls(found[0])
+    old, player = found
     seat = (await bot_factory.bots[-1].service.prompts(1))[0].seat
-    player = [world.alice, world.bob][seat]
+    assert player is [world.alice, world.bob][seat]
 
     await world.env.restart_bot(bot_factory())  # forgets everything held in memory
-    # answered with /play, not from the message: only the delivery can close it
+    # answered with /play, not from the panel: only the delivery can close it
     choices = await player.autocomplete(thread, "play", "option", "")
     await player.slash(thread, "play", option=choices[0]["value"])
 
-    assert not answer_controls(_fresh(thread, old.id))
-    new = latest_prompt(thread)
-    assert new is not None and new.id != old.id  # the next question is asked
-    note = await bot_factory.bots[-1].service.get_note(1, OPEN_NOTE)
-    assert note is not None and str(old.id) not in note and str(new.id) in note
+    assert not answer_controls(_fresh(player.user.dm_channel, old.id))
+    new = latest_panel([world.alice, world.bob], seat_of=True)
+    assert new is not None and new[0].id != old.id  # the next question is asked
+    other = 1 - seat
+    bot = bot_factory.bots[-1]
+    assert str(old.id) not in await panel_note(bot, seat)
+    assert str(new[0].id) in await panel_note(bot, other)
 
 
 @pytest.mark.bot_settings(board_images=False)
@@ -62,16 +70,18 @@ async def test_dm_hands_closed_after_a_restart(world: World, bot_factory: Factor
         assert shown if seat == 1 else not shown  # the deleted one: its edit failed
         new = driver.dm_prompt(seat)
         assert new is not None and new.id != hand.id  # the next turn's hand
-    note = await bot_factory.bots[-1].service.get_note(1, OPEN_NOTE)
-    assert note is not None and str(hands[1].id) not in note  # not tried again
-    # a hand that could not be closed is still refused as out of date
-    control = answer_controls(hands[1])[0]
+    note = await panel_note(bot_factory.bots[-1], 1)
+    assert str(hands[1].id) not in note  # not tried again
+    # a hand that could not be closed is still refused as out of date (what it shows now:
+    # the change-of-mind menu its seat's own click left on it)
+    stale = _fresh(players[1].user.dm_channel, hands[1].id)
+    control = answer_controls(stale)[0]
     user = players[1].user
     if control["type"] == 2:
-        result = await user.click(hands[1], custom_id=control["custom_id"])
+        result = await user.click(stale, custom_id=control["custom_id"])
     else:
         value = control["options"][0]["value"]
-        result = await user.select(hands[1], [value], custom_id=control["custom_id"])
+        result = await user.select(stale, [value], custom_id=control["custom_id"])
     assert "out of date" in replies(result)[-1].content
 
 
@@ -79,19 +89,20 @@ async def test_dm_hands_closed_after_a_restart(world: World, bot_factory: Factor
 async def test_questions_pinned_by_an_older_bot_are_asked_once_more(
     world: World, bot_factory: Factory
 ) -> None:
-    """The upgrade to questions named by the engine: the ledger and the open messages of a
+    """The upgrade to questions named by the engine: the ledger and the panels of a
     running game carry pins of the older bot (here a CRC-32 stamp). After the restart each
-    open question is delivered once more with new buttons, and the old message is closed."""
+    open question is asked once more (its panel shows the buttons of the question now
+    asked), on one message a seat, and the game goes on."""
     players = world.members(3)
     thread = await open_game(world.channel, players, "seven_wonders")
     driver = SimultaneousDriver(bot_factory.bots, thread, players, rng=random.Random(5))
     hands: list[Any] = [driver.dm_prompt(seat) for seat in range(3)]
     assert all(h is not None for h in hands)
     service = bot_factory.bots[-1].service
-    for note in (LEDGER_NOTE, OPEN_NOTE):
+    pins = {await driver.current_pin(seat) for seat in range(3)}
+    for note in (LEDGER_NOTE, *(f"{PANEL_NOTE}:{seat}" for seat in range(3))):
         raw = await service.get_note(1, note)
-        assert raw is not None
-        pins = {await driver.current_pin(seat) for seat in range(3)}
+        assert raw
         for pinned in pins:
             raw = raw.replace(f'"{pinned}"', '"t1x2y3z"')
         await service.set_note(1, note, raw)
@@ -99,11 +110,10 @@ async def test_questions_pinned_by_an_older_bot_are_asked_once_more(
     await world.env.restart_bot(bot_factory())
     await bot_factory.bots[-1].redelivery
 
-    for seat, hand in enumerate(hands):
+    for seat in range(3):
         dms = players[seat].user.dm_channel
-        assert not answer_controls(_fresh(dms, hand.id))  # the old hand is closed
-        again = driver.dm_prompt(seat)
-        assert again is not None and again.id != hand.id  # asked once more
-    assert await driver.pinned_prompt(0) is not None  # its new buttons answer it
+        live = [m for m in dms.history() if answer_controls(m)]
+        assert len(live) == 1  # one panel a seat
+        assert await driver.pinned_prompt(seat) is not None  # its buttons answer it
     assert await driver.play_round()
     assert not bot_factory.bots[-1].delivery.pending()

@@ -22,16 +22,16 @@ async def test_repl_lines(simcord_env: simcord.Env, tmp_path: Path) -> None:
     assert await box.run_line("as bob click Join")
     assert await box.run_line("alice click Start")
     joined = "\n".join(out)
-    assert "opened a game" in joined and "it's your turn" in joined
+    # the board names whose turn it is; that player's panel comes to their DMs
+    assert "opened a game" in joined and "⏳ Waiting for" in joined
+    assert "[DM alice]" in joined or "[DM bob]" in joined
     assert list(tmp_path.glob("*board.png"))  # the board image was written
     out.clear()
     await box.run_line("options alice")
     await box.run_line("options bob")
     offered = [line.strip("- ").strip() for line in out if line.strip().startswith("- Take")]
     assert offered
-    player = (
-        "alice" if any("@alice, it's your turn" in line for line in joined.split("\n")) else "bob"
-    )
+    player = "alice" if "[DM alice]" in joined else "bob"
     out.clear()
     await box.run_line(f"as {player} play {offered[0]}")
     assert any("You chose" in line for line in out)

@@ -468,8 +468,9 @@ class TtaDriver:
     async def check_delivered(self) -> None:
         """The delivery invariant (issue "Defects to fix first" #4), after every answer: every
         seat with an open question has live components for it (its panel or a DM, the thread,
-        or the "Show my hand" note it has been told about) and has been mentioned since it
-        began waiting: once per turn, so a question asked again in the same turn (the panel
+        or the "Show my hand" note it has been told about) and has been called back since it
+        began waiting (a new panel message in its DMs, or a mention in the thread): once per
+        turn, so a question asked again in the same turn (the panel
         coming back after another seat's bid) needs no second mention."""
         for raw in self.stored(self.thread):
             if raw.id <= self.seen:
@@ -497,9 +498,13 @@ class TtaDriver:
             since = self.waiting.setdefault(seat, (pinned, 0 if first else self.mark))[1]
             if seat == state.current:
                 since = min(since, self.turn_mark)
-            mentioned = (pinged_since(thread, user_id, since)
+            # called back: a new panel message in its DMs (a new message notifies, an
+            # edit does not), or a thread message that pinged it (no DM reaches it)
+            dms = self.stored(self.players[seat].user.dm_channel)
+            mentioned = (bool(dms) and dms[0].id > since
+                         or pinged_since(thread, user_id, since)
                          or self.pinged.get(user_id, 0) > since)
-            assert mentioned, f"seat {seat} was not mentioned for {pinned}"
+            assert mentioned, f"seat {seat} was not called back for {pinned}"
 
     def shown(self, result: Any, seat: int) -> Any:
         """The last reply to a press that shows ``seat`` controls (as stored now, unless it
