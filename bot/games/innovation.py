@@ -48,6 +48,12 @@ class InnovationWords(GameWords[InnovationView]):
     silent_events = frozenset({"action", "dogma_preview", "game_over", "turn"})
     card_colour = 0x8E6FBF
 
+    def private_images(
+        self, view: InnovationView, seat: int
+    ) -> list[tuple[str, dict[str, Any], str]]:
+        # the seat's hand and score pile as cards: ages, colours, icons
+        return [("render_hand", {"view": view}, "hand.png")]
+
     def table_title(self, lang: str, view: InnovationView, names: dict[int, str]) -> str:
         if view.result is not None:
             return t(lang, "board.final")

@@ -13,7 +13,10 @@ GAME = "seven_wonders"
 
 
 def city_line(lang: str, city: Any) -> str:
-    """A city's coins, shields, wonder stages and points in one line."""
+    """A city's coins, shields, wonder stages and points in one line; before its side is
+    chosen, its coins alone (no "stages 0/0 · 0 points" of a wonder not yet known)."""
+    if getattr(city, "side", None) is None:
+        return t(lang, "seven_wonders.hand.city_unchosen", coins=city.coins)
     return t(
         lang,
         "seven_wonders.hand.city",
@@ -153,6 +156,9 @@ class SevenWondersWords(GameWords[SevenWondersView]):
     def private_images(
         self, view: SevenWondersView, seat: int
     ) -> list[tuple[str, dict[str, Any], str]]:
+        # The boards to choose from, while a board or a side is chosen (phone-sized).
+        if view.phase in ("choose_board", "choose_side"):
+            return [("render_sides", {"view": view}, "boards.png")]
         # The hand picture also shows the seat's city and its neighbours.
         if getattr(view, "hand", None):
             return [("render_hand", {"view": view, "seat": seat}, "hand.png")]
