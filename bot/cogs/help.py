@@ -132,8 +132,10 @@ def find_card(text: str, game: str | None = None) -> tuple[str, str] | None:
 
 
 def card_choices(lang: str, current: str, game: str | None = None) -> list[tuple[str, str]]:
-    """Up to 25 (label, value) pairs whose name or id contains ``current``: names that
-    start with it first; the value is the id, or ``game:id`` when several games share it."""
+    """Up to 25 (label, value) pairs whose name in any language, or id, contains
+    ``current``: names that start with it first; the label in ``lang`` (with the name that
+    matched, when it is another language's); the value is the id, or ``game:id`` when
+    several games share it."""
     needle = current.casefold().strip()
     games = _games(game)
     several = len(games) > 1
@@ -146,8 +148,19 @@ def card_choices(lang: str, current: str, game: str | None = None) -> list[tuple
         words = words_for(g)
         for card_id, entry in entries(g).items():
             title = words.card_title(lang, card_id, entry)
-            if needle and needle not in title.casefold() and needle not in card_id.casefold():
+            # Found by its name in any language ("圣女贞德" in an English client too).
+            other = next(
+                (
+                    name
+                    for name in (words.card_title(x, card_id, entry) for x in LANGS)
+                    if needle and needle in name.casefold()
+                ),
+                None,
+            )
+            if needle and other is None and needle not in card_id.casefold():
                 continue
+            if other is not None and needle not in title.casefold():
+                title = f"{title} · {other}"
             label = f"{title} — {game_title(lang, g)}" if several else title
             value = f"{g}:{card_id}" if owners[card_id] > 1 else card_id
             found.append((not title.casefold().startswith(needle), title.casefold(), label, value))

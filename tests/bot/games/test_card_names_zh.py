@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from bot.cogs.help import card_choices, find_card
 from bot.i18n import name
 from engines.duel import catalogue as duel
 from engines.innovation import catalogue as innovation
@@ -60,3 +61,21 @@ def test_the_community_names_fill_the_gaps_and_the_rest_stays_english() -> None:
     assert name("zh-CN", "seven_wonders", "marketplace") == "Marketplace"
     assert name("zh-TW", "innovation", "pottery") == "Pottery"
     assert name("zh-TW", "innovation", "empire") == "Military領域"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW", "zh-CN"])
+@pytest.mark.parametrize(
+    ("typed", "game", "card_id"),
+    [("圣女贞德", "tta", "I_joan_of_arc"), ("聖女貞德", "tta", "I_joan_of_arc"),
+     ("Joan of Arc", "tta", "I_joan_of_arc")],
+)
+def test_card_is_found_by_any_of_its_names_in_every_client(
+    lang: str, typed: str, game: str, card_id: str
+) -> None:
+    """``/card`` and its autocomplete find a card by its name in any language, whatever
+    the player's client speaks; the list shows it in the client's language."""
+    assert find_card(typed) == (game, card_id)
+    choices = card_choices(lang, typed[:3])
+    assert any(value.endswith(card_id) for _, value in choices)
+    label = next(label for label, value in choices if value.endswith(card_id))
+    assert name(lang, game, card_id) in label
