@@ -42,12 +42,13 @@ KEY = "_offers"
 class Offers:
     """One seat's prices, open wonders, discard value and card prices in one state."""
 
-    __slots__ = ("price", "wonders", "gain", "cards")
+    __slots__ = ("price", "wonders", "top", "gain", "cards")
 
     def __init__(self, st: DuelState, seat: int) -> None:
         self.price = price = prices(st, seat)
-        #: (wonder, cost) of each open wonder
+        #: (wonder, cost) of each open wonder, and the dearest cost (0: none)
         self.wonders = [(w, wonder_cost(st, seat, w, price)) for w in wonders_open(st, seat)]
+        self.top = max([cost for _, cost in self.wonders], default=0)
         self.gain = discard_value(st, seat)
         #: card -> (total, of which trade, its build option) without a chain
         self.cards: dict[str, tuple[int, int, Option]] = {}
@@ -102,8 +103,8 @@ def _derived(st: DuelState, seat: int) -> Offers | None:
     if table is None:
         return None
     new = Offers.__new__(Offers)
-    new.price, new.wonders, new.gain, new.cards = (table.price, table.wonders, table.gain,
-                                                   table.cards)
+    new.price, new.wonders, new.top, new.gain, new.cards = (
+        table.price, table.wonders, table.top, table.gain, table.cards)
     d[KEY] = (new, pair[1]) if seat == 0 else (pair[0], new)
     return new
 
@@ -114,6 +115,7 @@ def built_wonder(st: DuelState, seat: int, wonder: str) -> None:
     table = _derived(st, seat)
     if table is not None:
         table.wonders = [(w, cost) for w, cost in table.wonders if w != wonder]
+        table.top = max([cost for _, cost in table.wonders], default=0)
 
 
 def regain(st: DuelState, seat: int) -> None:
@@ -148,7 +150,9 @@ def turn_options(st: DuelState) -> list[Option]:
         table = offers(st, seat)
     known = table.cards
     gain = table.gain
-    wonders = [(w, cost) for w, cost in table.wonders if cost <= coins]
+    wonders = table.wonders
+    if wonders and table.top > coins:
+        wonders = [(w, cost) for w, cost in wonders if cost <= coins]
     chains = st.chains[seat]
     structure = st.structure
     slots = SLOT

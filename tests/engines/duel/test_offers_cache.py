@@ -58,6 +58,7 @@ def check_tables(st: DuelState) -> None:
         assert table.price == prices(st, seat)
         assert table.gain == discard_value(st, seat)
         assert table.wonders == [(w, wonder_cost(st, seat, w)) for w in _open_wonders(st, seat)]
+        assert table.top == max([cost for _, cost in table.wonders], default=0)
         for card, (total, trade, opt) in table.cards.items():
             assert (total, trade) == unchained_cost(st, seat, card), card
             assert opt.id == f"build:{card}" and opt.cost == total
