@@ -120,7 +120,7 @@ def fast_copy(s: DuelState) -> DuelState:
     for key in FLAT_LISTS:
         new[key] = d[key][:]
     for key in NESTED_LISTS:
-        new[key] = [x[:] for x in d[key]]
+        new[key] = list(map(list.copy, d[key]))
     new["wonder_cards"] = [dict(x) for x in d["wonder_cards"]]
     new["undo"] = d["undo"].clone()
     return unvalidated(DuelState, new, set(s.__pydantic_fields_set__))

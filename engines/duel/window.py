@@ -62,6 +62,10 @@ GAME_FIELDS: tuple[str, ...] = tuple(f for f in DuelState.model_fields if f not 
 #: what a state's ``__dict__`` holds besides the game fields (``offers.KEY``: its tables)
 NOT_GAME_KEYS: tuple[str, ...] = (*NOT_TAKEN_BACK, OFFERS_KEY)
 
+#: the turn's actions that always end it (or the Age): discarding any card, building a card
+#: without a science symbol (no pair, no token to choose)
+ENDS_TURN: frozenset[str] = frozenset(
+    [f"discard:{c}" for c in CARD] + [f"build:{c}" for c, f in CARD.items() if f.symbol < 0])
 #: draft picks (0-based) after which the same seat picks again, the offer unchanged
 DRAFT_TWICE: frozenset[int] = frozenset(
     i for i in range(len(DRAFT_PICK_ORDER) - 1)
@@ -82,11 +86,11 @@ def may_stay(st: DuelState, option_id: str) -> bool:
     replays or asks a follow-up, a card completing a science pair while tokens are left,
     any follow-up answer; and a card only if taking it uncovers no face-down card. A
     discard or any other card ends the seat's turn or the Age."""
-    kind, _, rest = option_id.partition(":")
-    if kind == "discard":  # (never a follow-up's answer: refused then)
+    if option_id in ENDS_TURN:  # (never a follow-up's answer: refused then)
         return False
     if st.pending:
         return True
+    kind, _, rest = option_id.partition(":")
     if kind == "build" or kind == "wonder":
         card, _, wonder = rest.partition(":")
         seat = st.current
@@ -120,7 +124,7 @@ def take(st: DuelState) -> dict[str, Any]:
     for key in FLAT_LISTS:
         base[key] = base[key][:]
     for key in NESTED_LISTS:
-        base[key] = [x[:] for x in base[key]]
+        base[key] = list(map(list.copy, base[key]))
     base["wonder_cards"] = [dict(x) for x in base["wonder_cards"]]
     return base
 
