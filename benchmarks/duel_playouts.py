@@ -5,9 +5,9 @@ only, ``prompts()`` then ``apply()`` with a uniformly random option, seeded
 ``engines.core.rng.Rng``), from ``new_game`` to the end. Every answer is one decision
 (one seat is asked at a time), so decisions/s and answers/s are the same figure.
 
-Memory per state: the saved JSON and the live object (its fields, deeply; the shared
-price tables of ``engines.duel.offers`` are not the state's own and are left out), at the
-middle of a game.
+Memory per state: the saved JSON and the live object (its fields, deeply; the price
+tables ``engines.duel.offers`` keeps beside the fields, rebuilt on demand and shared by
+copies, are left out), at the middle of a game.
 
     .venv/bin/python benchmarks/duel_playouts.py [--games N] [--seed S] [--profile]
 """

@@ -38,7 +38,7 @@ from engines.duel.facts import (
     event,
 )
 from engines.duel.military import move_pawn
-from engines.duel.offers import forget, forget_both
+from engines.duel.offers import forget, forget_both, regain
 from engines.duel.science import add_symbol
 from engines.duel.state import DuelState
 
@@ -92,8 +92,10 @@ def record_building(st: DuelState, seat: int, card: str) -> None:
         flexible[1] += f.flex_man
     if f.fixed_mask:
         st.fixed_mask[seat] |= f.fixed_mask
-    if f.color == YELLOW or f.flex_raw or f.flex_man or f.fixed_mask:
-        forget(st, seat)  # the discard value, flexible producers, fixed prices
+    if f.flex_raw or f.flex_man or f.fixed_mask:
+        forget(st, seat)  # its flexible producers, fixed prices (and discard value)
+    elif f.color == YELLOW:
+        regain(st, seat)  # its discard value
     if f.chain_to is not None:
         st.chains[seat].append(f.chain_to)
 

@@ -66,11 +66,12 @@ class DuelEngine(Engine[DuelState]):
     # -- answers ----------------------------------------------------------------------
     def apply(self, state: DuelState, seat: int, option_id: str) -> list[Event]:
         """One answer, ``undo`` included, through the undo window (``window.py``)."""
-        if state.undo.base is None and not window.may_stay(state, option_id):
+        stay = window.may_stay(state, option_id)
+        if not stay and state.undo.base is None:
             events = self._step(state, seat, option_id)  # closed, and it stays closed
             state.answers += 1
             return events
-        return window.answer(state, seat, option_id, self._step)
+        return window.answer(state, seat, option_id, self._step, stay)
 
     def _step(self, state: DuelState, seat: int, option_id: str) -> list[Event]:
         """The rules' application of one answer other than ``undo``: ``IllegalAnswer``

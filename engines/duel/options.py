@@ -78,3 +78,8 @@ class _ByWonder(dict[str, _ByInt]):
 DISCARD: dict[str, _ByInt] = {c: _ByInt(("discard", c)) for c in CARD}
 WONDER_BY: dict[str, _ByWonder] = {c: _ByWonder(c) for c in CARD}
 FREE: dict[str, Option] = {c: OPTIONS[("build", c, 0, 0, True)] for c in CARD}
+#: per card, what listing a turn needs in one look-up: (the chain symbol that makes it free
+#: or None, its free build option, ``DISCARD[card]``, ``WONDER_BY[card]``)
+SLOT: dict[str, tuple[str | None, Option, _ByInt, _ByWonder]] = {
+    c: (CARD[c].chain_from, FREE[c], DISCARD[c], WONDER_BY[c]) for c in CARD
+}

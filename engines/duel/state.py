@@ -26,6 +26,19 @@ from engines.core.undo import UndoWindow
 Pending = tuple[str, int, str]
 
 
+class Window(UndoWindow):
+    """The core's undo window (``window.py`` drives it), its fields assigned as plain
+    stores like ``DuelState``'s: opening and closing it costs a few stores, not pydantic's
+    assignment machinery (Duel opens and closes a handful of windows a game)."""
+
+    def clone(self) -> Window:
+        return unvalidated(Window, {"base": self.base, "answers": self.answers[:],
+                                    "seat": self.seat}, set(self.__pydantic_fields_set__))
+
+
+Window.__setattr__ = object.__setattr__  # type: ignore[method-assign,assignment]
+
+
 def _two_lists() -> list[list[str]]:
     return [[], []]
 
@@ -91,7 +104,7 @@ class DuelState(BaseModel):
 
     # the undo window (``window.py``): its base and answers, and the events of those
     # answers, told so far to their seat only (told to the table when it closes)
-    undo: UndoWindow = Field(default_factory=UndoWindow)
+    undo: Window = Field(default_factory=Window)
     held: list[Event] = Field(default_factory=list)
 
 
@@ -120,7 +133,7 @@ def fast_copy(s: DuelState) -> DuelState:
     for key in FLAT_LISTS:
         new[key] = d[key][:]
     for key in NESTED_LISTS:
-        new[key] = [x[:] for x in d[key]]
+        new[key] = list(map(list.copy, d[key]))
     new["wonder_cards"] = [dict(x) for x in d["wonder_cards"]]
     new["undo"] = d["undo"].clone()
     return unvalidated(DuelState, new, set(s.__pydantic_fields_set__))

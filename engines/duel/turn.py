@@ -26,7 +26,7 @@ from engines.duel.effects import (
 )
 from engines.duel.facts import ECONOMY, event
 from engines.duel.military import weaker_seat
-from engines.duel.offers import forget
+from engines.duel.offers import built_wonder
 from engines.duel.state import DuelState
 from engines.duel.structure import deal, take
 from engines.duel.trading import discard_value
@@ -69,7 +69,7 @@ def build_wonder(
     st.last_taker = seat
     pay(st, seat, total, total, events)
     st.wonder_cards[seat][wonder] = card
-    forget(st, seat)  # its open wonders (the 7-wonder limit: ``apply_wonder_limit``)
+    built_wonder(st, seat, wonder)  # no longer open (its effects: ``wonder_effects``)
     events.append(event("wonder_built", seat, {"wonder": wonder, "card": card, "cost": total,
                                                "trade": total}))
     apply_wonder_limit(st, events)

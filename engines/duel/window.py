@@ -59,7 +59,13 @@ Step = Callable[[DuelState, int, str], list[Event]]
 #: undo is an answer: the question asked after it is a new one)
 NOT_TAKEN_BACK: frozenset[str] = frozenset({"undo", "answers"})
 GAME_FIELDS: tuple[str, ...] = tuple(f for f in DuelState.model_fields if f not in NOT_TAKEN_BACK)
+#: what a state's ``__dict__`` holds besides the game fields (``offers.KEY``: its tables)
+NOT_GAME_KEYS: tuple[str, ...] = (*NOT_TAKEN_BACK, OFFERS_KEY)
 
+#: the turn's actions that always end it (or the Age): discarding any card, building a card
+#: without a science symbol (no pair, no token to choose)
+ENDS_TURN: frozenset[str] = frozenset(
+    [f"discard:{c}" for c in CARD] + [f"build:{c}" for c, f in CARD.items() if f.symbol < 0])
 #: draft picks (0-based) after which the same seat picks again, the offer unchanged
 DRAFT_TWICE: frozenset[int] = frozenset(
     i for i in range(len(DRAFT_PICK_ORDER) - 1)
@@ -80,10 +86,10 @@ def may_stay(st: DuelState, option_id: str) -> bool:
     replays or asks a follow-up, a card completing a science pair while tokens are left,
     any follow-up answer; and a card only if taking it uncovers no face-down card. A
     discard or any other card ends the seat's turn or the Age."""
+    if option_id in ENDS_TURN:  # (never a follow-up's answer: refused then)
+        return False
     if st.pending:
         return True
-    if option_id.startswith("discard:"):
-        return False
     kind, _, rest = option_id.partition(":")
     if kind == "build" or kind == "wonder":
         card, _, wonder = rest.partition(":")
@@ -112,12 +118,13 @@ def may_stay(st: DuelState, option_id: str) -> bool:
 def take(st: DuelState) -> dict[str, Any]:
     """The game fields (``GAME_FIELDS``) as an independent copy: the window's base (what
     ``state.fast_copy`` copies, without building a state)."""
-    d = st.__dict__
-    base = {k: d[k] for k in GAME_FIELDS}
+    base = dict(st.__dict__)
+    for key in NOT_GAME_KEYS:
+        base.pop(key, None)
     for key in FLAT_LISTS:
         base[key] = base[key][:]
     for key in NESTED_LISTS:
-        base[key] = [x[:] for x in base[key]]
+        base[key] = list(map(list.copy, base[key]))
     base["wonder_cards"] = [dict(x) for x in base["wonder_cards"]]
     return base
 
@@ -132,12 +139,15 @@ def restore(st: DuelState, base: dict[str, Any]) -> None:
     d.pop(OFFERS_KEY, None)
 
 
-def answer(st: DuelState, seat: int, option_id: str, step: Step) -> list[Event]:
-    """Apply one answer with ``step`` and keep the window (module docstring)."""
+def answer(st: DuelState, seat: int, option_id: str, step: Step,
+           stay: bool | None = None) -> list[Event]:
+    """Apply one answer with ``step`` and keep the window (module docstring); ``stay``:
+    ``may_stay(st, option_id)`` when the caller knows it already."""
     if option_id == UNDO:
         return _undo(st, seat, step)
     window = st.undo
-    stay = may_stay(st, option_id)
+    if stay is None:
+        stay = may_stay(st, option_id)
     base = take(st) if stay and window.base is None else None
     before = hidden(st) if stay else None
     events = step(st, seat, option_id)
