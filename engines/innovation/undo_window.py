@@ -120,7 +120,9 @@ def answer(st: InnovationState, seat: int, option_id: str, step: Step,
     d[REVEALED] = False
     events = step(st, seat, option_id)
     begun = d.pop(BEGUN, None)
-    keeps = not d[REVEALED] and st.phase == "play" and asked(st) == seat
+    q = st.question
+    keeps = (not d[REVEALED] and st.phase == "play"
+             and (q["seat"] if q is not None else st.current) == seat)
     if inside:
         if keeps:
             window.record(option_id)
