@@ -95,6 +95,9 @@ SNAPSHOT_ICONS = "_snapshot_icons"
 #: every such key: copies, snapshots and undo bases never carry them
 TRANSIENT = (ICON_CACHE, SNAPSHOT_ICONS, REVEALED, BEGUN)
 
+#: how many fields a state has (its instance dict holds more while caches are kept)
+FIELD_COUNT = len(InnovationState.model_fields)
+
 #: fields a dogma snapshot leaves out: the suspension bookkeeping and the undo window
 NOT_IN_SNAPSHOT = ("snapshot", "answers", "emitted", "question", "answers_count", "undo",
                    "untold")
@@ -112,8 +115,9 @@ def copy_fields(d: dict[str, Any], window: bool = True) -> dict[str, Any]:
     reach it (the caches left out; the undo window only with ``window``); spelled out
     field by field: it runs at every dogma."""
     new = dict(d)
-    for key in TRANSIENT:
-        new.pop(key, None)
+    if len(new) > FIELD_COUNT:  # the caches and notes kept beside the fields
+        for key in TRANSIENT:
+            new.pop(key, None)
     new["age_achievements"] = d["age_achievements"][:]
     new["specials"] = d["specials"][:]
     new["removed"] = d["removed"][:]
