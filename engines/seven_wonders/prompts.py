@@ -79,7 +79,6 @@ SELL_ID = {c: f"sell:{c}" for c in CARD}
 SELL: dict[str, Option] = {c: _opt(("sell", c)) for c in CARD}
 
 
-
 class _ByCard(dict[str, Option]):
     """The options of one kind and cost, by card, each built on first use and shared."""
 
