@@ -25,7 +25,6 @@ from engines.seven_wonders.trading import (
     cached_payments,
     least,
     memo,
-    one_of_counts,
 )
 from engines.seven_wonders.turn import CHANGING, CHOSEN, revivable
 
@@ -158,11 +157,9 @@ def hand_options(st: SevenWondersState, seat: int) -> tuple[list[Option], Info]:
     lf, rf = st.fixed[left], st.fixed[right]
     disc_l, disc_r = st.disc_left[seat], st.disc_right[seat]
     union = 0  # every one-of producer that may help (as costs.market)
-    own, sold_l, sold_r = st.choices[seat], st.trade_choices[left], st.trade_choices[right]
-    for group in (own, sold_l, sold_r):
+    for group in (st.choices[seat], st.trade_choices[left], st.trade_choices[right]):
         for mask in group:
             union |= mask
-    extra: list[int] | None = None  # one_of_counts, when a one-of producer may help
     # the next wonder stage (as costs.stage_cost)
     stages = STAGE[(st.board[seat], st.side[seat])]
     built = len(st.stage_cards[seat])
@@ -175,10 +172,6 @@ def hand_options(st: SevenWondersState, seat: int) -> tuple[list[Option], Info]:
                 cost: int | None = 0
             else:
                 cost = least(sf.need, sf.need_idx, fixed, lf, rf, disc_l, disc_r, union)
-                if cost == SEARCH:
-                    extra = one_of_counts(own, sold_l, sold_r)
-                    cost = least(sf.need, sf.need_idx, fixed, lf, rf, disc_l, disc_r, union,
-                                 extra)
                 if cost == SEARCH:  # a one-of producer may help: every payment (memo)
                     mk = market(st, seat)
                     mem = memo(mk)
@@ -208,10 +201,7 @@ def hand_options(st: SevenWondersState, seat: int) -> tuple[list[Option], Info]:
             if (have - packed) & GUARD == GUARD:
                 cost = 0
             else:
-                cost = least(need, idx, fixed, lf, rf, disc_l, disc_r, union, extra)
-                if cost == SEARCH and extra is None:
-                    extra = one_of_counts(own, sold_l, sold_r)
-                    cost = least(need, idx, fixed, lf, rf, disc_l, disc_r, union, extra)
+                cost = least(need, idx, fixed, lf, rf, disc_l, disc_r, union)
                 if cost == SEARCH:  # a one-of producer may help: every payment (memo)
                     if mk is None:
                         mk = market(st, seat)

@@ -27,9 +27,9 @@ same answer (tests compare them with an exhaustive search, ``tests/.../sw_refere
 ``memo`` keeps, per market (a seat's trading situation), the payments of each cost seen.
 
 ``least`` answers what listing a hand needs (can it be paid, and the least it costs)
-without enumerating the payments when no one-of producer can help (the usual case), and
-refuses at once what even the one-of producers cannot make up; the payments themselves
-are listed (``payments``) only when a one-of producer may help or a seat picks the card.
+without enumerating the payments when no one-of producer can help (the usual case); the
+payments themselves are listed (``payments``) only when a one-of producer may help or a
+seat picks the card.
 """
 
 from __future__ import annotations
@@ -299,28 +299,22 @@ SEARCH = -1
 
 
 def least(need: Vec, idx: tuple[int, ...], fixed: Vec | list[int], lf: Vec | list[int],
-          rf: Vec | list[int], disc_l: int, disc_r: int, union: int,
-          extra: list[int] | None = None) -> int | None:
+          rf: Vec | list[int], disc_l: int, disc_r: int, union: int) -> int | None:
     """The least total of ``payments`` (None: none), from the seat's and its neighbours'
     fixed production, when no one-of producer (``union``: all their masks) can supply a
-    missing resource; else ``SEARCH``. Each missing resource is then bought on its own,
-    as much as possible from the cheaper side (``_direct``'s cheapest payment).
-
-    ``extra`` (``one_of_counts`` of the same masks) lets it refuse at once, without a
-    search, what the one-of producers cannot make up either: the usual case.
-    """
+    missing resource; else ``SEARCH`` (unless another missing resource cannot be had at
+    all). Each missing resource is then bought on its own, as much as possible from the
+    cheaper side (``_direct``'s cheapest payment)."""
     total = 0
     search = False
     for i in idx:
         n = need[i] - fixed[i]
         if n <= 0:
             continue
-        a, b = lf[i], rf[i]
         if (union >> i) & 1:
-            if extra is not None and n > a + b + extra[i]:
-                return None
             search = True
             continue
+        a, b = lf[i], rf[i]
         if n > a + b:
             return None
         if search:
@@ -336,23 +330,6 @@ def least(need: Vec, idx: tuple[int, ...], fixed: Vec | list[int], lf: Vec | lis
         else:
             total += n * pl
     return SEARCH if search else total
-
-
-#: per one-of mask, the resources it may give
-_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(7) if (m >> i) & 1)
-                                           for m in range(128))
-
-
-def one_of_counts(*groups: list[int] | tuple[int, ...]) -> list[int]:
-    """Per resource, how many of the one-of masks of ``groups`` may give it (one unit
-    each at most): a bound ``least`` refuses with."""
-    counts = [0] * 7
-    bits = _BITS
-    for group in groups:
-        for mask in group:
-            for i in bits[mask]:
-                counts[i] += 1
-    return counts
 
 
 #: per market: ``facts.need_key`` of a cost -> payments
