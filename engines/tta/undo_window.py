@@ -51,9 +51,9 @@ from engines.core.fast import event, fast_option
 from engines.core.undo import undo_option
 from engines.tta import prompts as questions
 from engines.tta.end_of_turn import draws_due, hook_forecast, production_forecast
-from engines.tta.lazy import Compute, StaleOption, lazy_option
+from engines.tta.lazy import Compute, lazy_option
 from engines.tta.ratings import civil_left, military_left, reading
-from engines.tta.state import TtaState, game_fields
+from engines.tta.state import TtaState, game_fields, stand_in
 from engines.tta.turn import discards_needed
 
 #: ``step(st, seat, option_id)``: the engine's application of one legal answer
@@ -234,15 +234,14 @@ def _final(st: TtaState, seat: int, o: Option, rule: FinalRule | None,
 
 def _end_params(st: TtaState, seat: int, end: Option) -> Compute:
     """The ``end`` option's params as they are now, computed when first read: its own, the
-    forecast, ``final``. ``StaleOption`` if ``st`` has been answered since."""
-    stamp = sum(st.answered)
+    forecast, ``final`` — from ``st`` as it is now (``stand_in``), even when read after
+    further answers were applied to ``st`` in place."""
+    now = stand_in(st, seat)
 
     def compute() -> dict[str, Any]:
-        if sum(st.answered) != stamp:
-            raise StaleOption("the end-of-turn forecast of a position since answered")
         with reading():
-            params = {**end.params, **forecast(st, seat)}
-            if _final(st, seat, end, FINAL_RULES.get("end"), st.civs[seat].military):
+            params = {**end.params, **forecast(now, seat)}
+            if _final(now, seat, end, FINAL_RULES.get("end"), now.civs[seat].military):
                 params["final"] = True
         return params
 
