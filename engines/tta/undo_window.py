@@ -234,11 +234,23 @@ def _final(st: TtaState, seat: int, o: Option, rule: FinalRule | None,
 
 def _end_params(st: TtaState, seat: int, end: Option) -> Compute:
     """The ``end`` option's params as they are now, computed when first read: its own, the
-    forecast, ``final`` — from ``st`` as it is now (``stand_in``), even when read after
-    further answers were applied to ``st`` in place."""
-    now = stand_in(st, seat)
+    forecast, ``final``. Read before ``st`` is answered again (the bot answers a copy), they
+    are ``st``'s; read later (a test or simulation applying answers in place), this
+    position is rebuilt from the open undo window (its base and answers: ``rebuild``), or,
+    without a window, was kept at once (``stand_in``)."""
+    stamp = sum(st.answered)
+    window = st.undo
+    base, answers = window.base, window.answers[:]
+    kept = stand_in(st, seat) if base is None or window.seat != seat else None
 
     def compute() -> dict[str, Any]:
+        if sum(st.answered) == stamp:
+            now = st
+        elif kept is not None:
+            now = kept
+        else:
+            assert base is not None
+            now = rebuild(base, seat, answers)
         with reading():
             params = {**end.params, **forecast(now, seat)}
             if _final(now, seat, end, FINAL_RULES.get("end"), now.civs[seat].military):
@@ -246,6 +258,21 @@ def _end_params(st: TtaState, seat: int, end: Option) -> Compute:
         return params
 
     return compute
+
+
+#: the engine's step (``TtaEngine.step``, set by ``engine.py``): what ``rebuild`` replays
+REPLAY: Step | None = None
+
+
+def rebuild(base: dict[str, Any], seat: int, answers: list[str]) -> TtaState:
+    """The position an undo window reached: a fresh state from its ``base`` with its
+    ``answers`` (``seat``'s) applied again, as an undo re-applies them (no hidden card, no
+    draw in between: the same position)."""
+    assert REPLAY is not None, "engine.py sets undo_window.REPLAY"
+    st = TtaState.model_validate(base)
+    for option_id in answers:
+        REPLAY(st, seat, option_id)
+    return st
 
 
 def forecast(st: TtaState, seat: int) -> dict[str, Any]:

@@ -2,7 +2,9 @@
 scratch gives, after every answer of random games of every mode:
 
 - the ``end`` option's params, computed when first read (``engines/tta/lazy.py``): the
-  forecast and ``final`` computed eagerly on a JSON copy with every cache emptied;
+  forecast and ``final`` computed eagerly on a JSON copy with every cache emptied, read
+  before the answer and, from a second option of the same position, after it was applied
+  in place (the position rebuilt from the undo window, ``undo_window.rebuild``);
 - the static cards and their summed symbols kept across answers by what they are read
   from (``ratings._statics``), and the ratings kept by everything they read
   (``ratings._rating_key``): recomputed without them; a rating modifier added or replaced
@@ -29,6 +31,7 @@ from tta_helpers import ENGINE
 from engines.core.contract import UNDO, Option, Prompt
 from engines.core.fast import fast_option
 from engines.tta import armies, economy, end_of_turn, ratings, row, tokens, undo_window
+from engines.tta import prompts as questions
 from engines.tta.actions import build
 from engines.tta.actions.costs import build_cost, military_funds, same_line, upgrade_cost
 from engines.tta.facts import AGE, KIND
@@ -109,16 +112,22 @@ def _play(players: int, mode: str, seed: int) -> int:
     checked = 0
     while ENGINE.result(st) is None:
         prompts = ENGINE.prompts(st)
+        # a second ``end`` option of this position, read only after the answer is applied
+        # in place: rebuilt from the undo window (``undo_window.rebuild``) or kept
+        late = [o for p in undo_window.decorate(st, questions.prompts(st)) for o in p.options
+                if o.id == "end"]
         kept = [(ratings._statics(c), ratings.ratings(c)) for c in st.civs]
         fresh = _fresh(st)
         assert kept == [((tuple(ratings._static_cards(c)),
                           ratings._sum_static(tuple(ratings._static_cards(c)))),
                          ratings._rate(c)) for c in fresh.civs]
+        wanted = []
         for p in prompts:
             end = p.option("end")
             if end is not None:
                 assert isinstance(end, LazyOption)
-                assert end.params == _end_params(fresh, p.seat, end)
+                wanted.append(_end_params(fresh, p.seat, end))
+                assert end.params == wanted[-1]
                 checked += 1
             if p.kind == "action" and p.seat == st.current:
                 _check_options(st, p)
@@ -127,6 +136,7 @@ def _play(players: int, mode: str, seed: int) -> int:
         oid = UNDO if UNDO in ids and rnd.random() < 0.05 else rnd.choice(
             [i for i in ids if i != UNDO and not i.startswith("resign")] or ids)
         ENGINE.apply(st, prompt.seat, oid)
+        assert [o.params for o in late] == wanted
     return checked
 
 
