@@ -323,13 +323,14 @@ def answer(st: TtaState, seat: int, option_id: str, step: Step) -> list[Event]:
             _cache_for(st, questions.prompts(st))
         return [undone]
     inside = window.base is not None and window.seat == seat
-    before = _hidden(st) if inside else None
+    before = _hidden_before(st) if inside else None
     events = step(st, seat, option_id)
     count(st, seat)
     with reading():  # from here on only the window, the turn log and the counts change
         raw = questions.prompts(st)
         if inside:
-            if (window.base is not None and _hidden(st) == before
+            after = _hidden_after(st) if window.base is not None else None
+            if (window.base is not None and after == before
                     and option_id.partition(":")[0] not in CLOSING
                     and _own_turn(st, raw, seat)):
                 window.record(option_id)
@@ -389,6 +390,29 @@ def _own_turn(st: TtaState, raw: list[Prompt], seat: int) -> bool:
     (``st.interrupt``: whoever it asks, its answers are outside any window)."""
     return (len(raw) == 1 and raw[0].seat == seat and st.interrupt is None
             and st.phase != "over")
+
+
+#: ``(state, its answer count, _hidden(state))`` after the last answer inside a window: the
+#: next answer's "before" when nothing changed the state since (``CACHING``: states change
+#: only through ``apply``)
+_seen: tuple[TtaState, int, tuple[Any, ...]] | None = None
+
+
+def _hidden_before(st: TtaState) -> tuple[Any, ...]:
+    """``_hidden(st)`` before an answer: the one computed after the last answer when
+    ``st`` has not been answered since."""
+    seen = _seen
+    if CACHING and seen is not None and seen[0] is st and seen[1] == sum(st.answered):
+        return seen[2]
+    return _hidden(st)
+
+
+def _hidden_after(st: TtaState) -> tuple[Any, ...]:
+    """``_hidden(st)`` after an answer (counted), kept for the next one."""
+    global _seen
+    hidden = _hidden(st)
+    _seen = (st, sum(st.answered), hidden)
+    return hidden
 
 
 def _hidden(st: TtaState) -> tuple[Any, ...]:

@@ -14,6 +14,8 @@ scratch gives, after every answer of random games of every mode:
   ``ratings.pass_scratch``) and shared between prompts (``OptionCache``): the rules'
   one-card checks outside any pass (``row.can_take``, ``build.can_build``,
   ``upgrade_cost``);
+- the hidden-card signature kept from the answer before (``undo_window._hidden_before``):
+  recomputed;
 - the lazy option behaves as an ``Option`` for every reader (dump, compare, copy, pickle)
   and, read late, tells the figures of the position it was offered in.
 """
@@ -117,6 +119,8 @@ def _play(players: int, mode: str, seed: int) -> int:
         late = [o for p in undo_window.decorate(st, questions.prompts(st)) for o in p.options
                 if o.id == "end"]
         kept = [(ratings._statics(c), ratings.ratings(c)) for c in st.civs]
+        # the hidden-card signature kept from the last answer is this position's
+        assert undo_window._hidden_before(st) == undo_window._hidden(st)
         fresh = _fresh(st)
         assert kept == [((tuple(ratings._static_cards(c)),
                           ratings._sum_static(tuple(ratings._static_cards(c)))),
