@@ -35,16 +35,20 @@ class DogmaEnds(Exception):  # noqa: N818
 class Ctx(suspend.Ctx[InnovationState]):
     """``skip``: a resumed dogma re-emits the events it emitted before its question, which
     were told already; the first ``skip`` emitted are not built at all (``skipped`` counts
-    them), so ``events`` holds only the new ones."""
+    them), so ``events`` holds only the new ones. ``unclaimed``: no special achievement was
+    claimed before the question either, so while re-running that part the checks for them
+    (which found nothing then) are skipped too (``specials.check_specials``)."""
 
-    __slots__ = ("source", "effect", "skip", "skipped")
+    __slots__ = ("source", "effect", "skip", "skipped", "unclaimed")
 
-    def __init__(self, st: InnovationState, answers: Sequence[str] = (), skip: int = 0) -> None:
+    def __init__(self, st: InnovationState, answers: Sequence[str] = (), skip: int = 0,
+                 unclaimed: bool = False) -> None:
         super().__init__(st, answers)
         self.source: str | None = None  # dogma card whose effect is running
         self.effect = 0  # 1-based index of that effect
         self.skip = skip
         self.skipped = 0
+        self.unclaimed = unclaimed
 
     def emit(self, kind: str, seat: int | None, params: dict[str, Any],
              visible_to: list[int] | None = None) -> None:

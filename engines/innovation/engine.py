@@ -24,6 +24,7 @@ from engines.innovation.actions import (
     meld_action,
 )
 from engines.innovation.context import RESUME, Ctx, GameOver
+from engines.innovation.facts import COLOR
 from engines.innovation.prompts import dogma_preview, prompts
 from engines.innovation.scoring import result
 from engines.innovation.setup import choose_initial, new_state
@@ -138,7 +139,9 @@ class InnovationEngine(Engine[InnovationState]):
             st.__dict__[BEGUN] = st.snapshot  # the base of a window it opens
             return self._run(st, Ctx(st))
         if kind == "dogma":
-            if not any(pile and pile[-1] == rest for pile in st.boards[seat]):
+            color = COLOR.get(rest)
+            pile = st.boards[seat][color] if color is not None else None
+            if not pile or pile[-1] != rest:
                 raise IllegalAnswer("not_a_top_card", f"{rest} is not one of your top cards.",
                                     card=rest)
             st.confirm = rest
@@ -166,8 +169,11 @@ class InnovationEngine(Engine[InnovationState]):
         return g.events
 
     def _resume(self, st: InnovationState, seat: int, option_id: str) -> list[Event]:
+        snap = st.snapshot
+        # claims only take specials away: as many left as at the start, none was claimed
+        unclaimed = snap is not None and len(st.specials) == len(snap["specials"])
         answers, emitted = RESUME.resume(st, seat, option_id)
-        return self._run(st, Ctx(st, answers, emitted))
+        return self._run(st, Ctx(st, answers, emitted, unclaimed))
 
     def _rerun(self, st: InnovationState, answers: list[str]) -> None:
         """The dogma in ``st.action`` run again from its start (restored by the caller) up

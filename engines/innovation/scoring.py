@@ -8,9 +8,11 @@ from engines.innovation.context import Ctx, GameOver
 from engines.innovation.facts import AGE
 from engines.innovation.state import InnovationState
 
+_AGE_OF = AGE.__getitem__
+
 
 def score_total(st: InnovationState, seat: int) -> int:
-    return sum(AGE[c] for c in st.scores[seat])
+    return sum(map(_AGE_OF, st.scores[seat]))
 
 
 def finish(g: Ctx, victory: str, winners: list[int]) -> None:

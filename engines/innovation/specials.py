@@ -56,7 +56,7 @@ def check_specials(g: Ctx, seats: Iterable[int]) -> None:
     """Claim every special achievement now earned by ``seats`` (turn order from the current
     player: the current player wins simultaneous claims, then the next on their left)."""
     st = g.st
-    if not st.specials:
+    if not st.specials or (g.skip and g.unclaimed):
         return
     order = list(seats)
     if len(order) > 1:

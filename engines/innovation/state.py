@@ -18,8 +18,22 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engines.core.fast import unvalidated
+from engines.core.fast import plain_setattr, unvalidated
 from engines.core.undo import UndoWindow
+
+
+class Window(UndoWindow):
+    """The core's undo window (``engines.core.undo``) with plain attribute stores: it opens
+    and closes many times a game, and pydantic's assignment hook only costs time there (it
+    validates nothing: no assignment validation is configured). Saved like the core's."""
+
+    def clone(self) -> Window:
+        """An independent copy (``base`` shared, as the core's ``clone``)."""
+        return unvalidated(Window, {"base": self.base, "answers": self.answers[:],
+                                    "seat": self.seat}, {"base", "answers", "seat"})
+
+
+plain_setattr(Window)
 
 
 class InnovationState(BaseModel):
@@ -59,7 +73,7 @@ class InnovationState(BaseModel):
     # the undo window of the seat answering (``undo_window.py``): its base position and
     # kept answers, and the events of those answers, held back from the table until it
     # closes (one ``[kind, seat, params, visible_to]`` list per kept answer)
-    undo: UndoWindow = Field(default_factory=UndoWindow)
+    undo: Window = Field(default_factory=Window)
     untold: list[list[list[Any]]] = Field(default_factory=list)
     # outcome
     victory: str | None = None
@@ -81,6 +95,9 @@ SNAPSHOT_ICONS = "_snapshot_icons"
 #: every such key: copies, snapshots and undo bases never carry them
 TRANSIENT = (ICON_CACHE, SNAPSHOT_ICONS, REVEALED, BEGUN)
 
+#: how many fields a state has (its instance dict holds more while caches are kept)
+FIELD_COUNT = len(InnovationState.model_fields)
+
 #: fields a dogma snapshot leaves out: the suspension bookkeeping and the undo window
 NOT_IN_SNAPSHOT = ("snapshot", "answers", "emitted", "question", "answers_count", "undo",
                    "untold")
@@ -98,8 +115,9 @@ def copy_fields(d: dict[str, Any], window: bool = True) -> dict[str, Any]:
     reach it (the caches left out; the undo window only with ``window``); spelled out
     field by field: it runs at every dogma."""
     new = dict(d)
-    for key in TRANSIENT:
-        new.pop(key, None)
+    if len(new) > FIELD_COUNT:  # the caches and notes kept beside the fields
+        for key in TRANSIENT:
+            new.pop(key, None)
     new["age_achievements"] = d["age_achievements"][:]
     new["specials"] = d["specials"][:]
     new["removed"] = d["removed"][:]

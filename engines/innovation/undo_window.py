@@ -106,21 +106,27 @@ def answer(st: InnovationState, seat: int, option_id: str, step: Step,
         st.__dict__.pop(BEGUN, None)
         st.untold = st.untold[:len(window.answers)]
         return [undone]
-    inside = window.base is not None and window.seat == seat
+    opened = window.base is not None
+    inside = opened and window.seat == seat
     before: tuple[Any, ...] | None = None  # what the base is made of, if one may open
+    q = st.question
     if not inside:
-        if st.question is not None:
+        if q is not None:
             before = ("question", st.snapshot, st.answers)
         elif st.confirm is not None:
             if option_id == "confirm":
                 before = ("confirm", st.confirm, st.preview)
         elif option_id.startswith("achieve:"):
             before = ("copy", take(st))
+        elif not opened:  # nothing to close, nothing that may open a window
+            return step(st, seat, option_id)
     d = st.__dict__
     d[REVEALED] = False
     events = step(st, seat, option_id)
-    begun = d.pop(BEGUN, None)
-    keeps = not d[REVEALED] and st.phase == "play" and asked(st) == seat
+    begun = d.pop(BEGUN, None) if option_id == "confirm" else None
+    q = st.question
+    keeps = (not d[REVEALED] and st.phase == "play"
+             and (q["seat"] if q is not None else st.current) == seat)
     if inside:
         if keeps:
             window.record(option_id)

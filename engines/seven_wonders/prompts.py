@@ -20,13 +20,11 @@ from engines.seven_wonders.trading import (
     FREE,
     SEARCH,
     FullMarket,
+    Memo,
     Payment,
     cached_payments,
-    cheapest,
     least,
-    least_memo,
     memo,
-    one_of_counts,
 )
 from engines.seven_wonders.turn import CHANGING, CHOSEN, revivable
 
@@ -80,7 +78,6 @@ SELL_ID = {c: f"sell:{c}" for c in CARD}
 SELL: dict[str, Option] = {c: _opt(("sell", c)) for c in CARD}
 
 
-
 class _ByCard(dict[str, Option]):
     """The options of one kind and cost, by card, each built on first use and shared."""
 
@@ -126,16 +123,23 @@ def _cache(st: SevenWondersState) -> dict[Any, Any]:
     return cache
 
 
+def _first(pays: tuple[Payment, ...]) -> int | None:
+    """The least total of ``pays`` (cheapest first), None when there is none."""
+    return pays[0][0] + pays[0][1] if pays else None
+
+
 def hand_options(st: SevenWondersState, seat: int) -> tuple[list[Option], Info]:
     """The options of ``seat``'s hand (build / wonder / sell each card) and their facts.
 
     Same rules as ``costs.card_cost`` / ``costs.stage_cost`` (a test keeps them equal),
     inlined for the hot path. Only what a hand shows is computed: whether each card and the
-    next stage can be paid for and the least they cost (``trading.cheapest``); their
-    payments are listed when the seat picks one (``action_payments``).
+    next stage can be paid for and the least they cost (``trading.least``, from fixed
+    production; when a one-of producer may help, the first of the memoised ``payments``);
+    the payments of the others are listed when the seat picks one (``action_payments``).
     """
     cache = st.cache
-    key = (seat, st.phase)
+    # one key per seat and phase (Olympia's power depends on the phase), built cheaply
+    key = seat if st.phase == "play" else 1000 + seat
     if cache.get("step") == st.step:
         hit = cache.get(key)
         if hit is not None:
@@ -144,7 +148,7 @@ def hand_options(st: SevenWondersState, seat: int) -> tuple[list[Option], Info]:
         cache.clear()
         cache["step"] = st.step
     mk: FullMarket | None = None
-    mem: dict[int, int | None] = {}
+    mem: Memo = {}
     fixed = st.fixed[seat]
     have = pack(fixed) | GUARD
     coins = st.coins[seat]
@@ -153,11 +157,9 @@ def hand_options(st: SevenWondersState, seat: int) -> tuple[list[Option], Info]:
     lf, rf = st.fixed[left], st.fixed[right]
     disc_l, disc_r = st.disc_left[seat], st.disc_right[seat]
     union = 0  # every one-of producer that may help (as costs.market)
-    own, sold_l, sold_r = st.choices[seat], st.trade_choices[left], st.trade_choices[right]
-    for group in (own, sold_l, sold_r):
+    for group in (st.choices[seat], st.trade_choices[left], st.trade_choices[right]):
         for mask in group:
             union |= mask
-    extra = one_of_counts(own, sold_l, sold_r) if union else None
     # the next wonder stage (as costs.stage_cost)
     stages = STAGE[(st.board[seat], st.side[seat])]
     built = len(st.stage_cards[seat])
@@ -169,14 +171,11 @@ def hand_options(st: SevenWondersState, seat: int) -> tuple[list[Option], Info]:
             if (have - sf.packed) & GUARD == GUARD:
                 cost: int | None = 0
             else:
-                cost = least(sf.need, sf.need_idx, fixed, lf, rf, disc_l, disc_r, union,
-                             extra)
-                if cost == SEARCH:
+                cost = least(sf.need, sf.need_idx, fixed, lf, rf, disc_l, disc_r, union)
+                if cost == SEARCH:  # a one-of producer may help: every payment (memo)
                     mk = market(st, seat)
-                    mem = least_memo(mk)
-                    cost = mem.get(sf.need_key, SEARCH)
-                    if cost == SEARCH:
-                        cost = mem[sf.need_key] = cheapest(sf.need, mk, sf.need_idx)
+                    mem = memo(mk)
+                    cost = _first(cached_payments(sf.need_key, sf.need, mk, mem, sf.need_idx))
             if cost is not None and cost <= budget:
                 s_key = (sf.stage, sf.coins + cost)
                 s_info = ("free" if cost == 0 and not sf.coins else "pay", sf.coins,
@@ -202,14 +201,12 @@ def hand_options(st: SevenWondersState, seat: int) -> tuple[list[Option], Info]:
             if (have - packed) & GUARD == GUARD:
                 cost = 0
             else:
-                cost = least(need, idx, fixed, lf, rf, disc_l, disc_r, union, extra)
-                if cost == SEARCH:
+                cost = least(need, idx, fixed, lf, rf, disc_l, disc_r, union)
+                if cost == SEARCH:  # a one-of producer may help: every payment (memo)
                     if mk is None:
                         mk = market(st, seat)
-                        mem = least_memo(mk)
-                    cost = mem.get(need_key, SEARCH)
-                    if cost == SEARCH:
-                        cost = mem[need_key] = cheapest(need, mk, idx)
+                        mem = memo(mk)
+                    cost = _first(cached_payments(need_key, need, mk, mem, idx))
             if cost == 0 and not bank:
                 append(_FREE[card])
                 info[build_id] = free_info
@@ -278,7 +275,7 @@ def seat_prompt(st: SevenWondersState, seat: int, first: str) -> Prompt:
 def waiting_options(st: SevenWondersState, seat: int) -> list[Option]:
     """A seat that has chosen: its hand's options (to change its mind) and ``undo``."""
     cache = _cache(st)
-    key = ("waiting", seat)
+    key = -1 - seat  # ("waiting", seat), without building a key
     opts: list[Option] | None = cache.get(key)
     if opts is None:
         opts = cache[key] = [*hand_options(st, seat)[0], UNDO_OPTION]
@@ -312,18 +309,23 @@ def prompts(st: SevenWondersState) -> list[Prompt]:
         if cache.get("step") != st.step:
             cache.clear()
             cache["step"] = st.step
-        held: tuple[list[Any], list[Any]] | None = cache.get("play")
+        held: tuple[list[Any], list[Any], list[str]] | None = cache.get("play")
         if held is None:
-            held = ([None] * st.players, [None] * st.players)
+            held = ([None] * st.players, [None] * st.players,
+                    [f"waiting.{st.age}.{st.turn}"] * st.players)
             cache["play"] = held
-        made: list[Any] = held[0]
-        seen: list[Any] = held[1]
+        made, seen, waiting = held
         choice = st.choice
         for s in range(st.players):
             # a choice is replaced (never mutated) when it changes: identity tells
             ch = choice[s]
             if seen[s] is not ch:
-                made[s] = _seat_prompt(st, s, "hand", ch)
+                if len(ch) == CHOSEN:  # waiting: the hand's options and undo
+                    made[s] = fast_prompt(s, "waiting", waiting_options(st, s),
+                                          _choice_params(ch), True, question=waiting[s],
+                                          blocking=False)
+                else:
+                    made[s] = _seat_prompt(st, s, "hand", ch)
                 seen[s] = ch
         return made[:]
     if phase == "over":

@@ -26,9 +26,10 @@ same answer (tests compare them with an exhaustive search, ``tests/.../sw_refere
 
 ``memo`` keeps, per market (a seat's trading situation), the payments of each cost seen.
 
-``cheapest`` answers what listing a hand needs (can it be paid, and the least it costs)
-without enumerating the payments: those are only listed when a seat picks the card
-(``payments``, for the payment question).
+``least`` answers what listing a hand needs (can it be paid, and the least it costs)
+without enumerating the payments when no one-of producer can help (the usual case); the
+payments themselves are listed (``payments``) only when a one-of producer may help or a
+seat picks the card.
 """
 
 from __future__ import annotations
@@ -293,33 +294,27 @@ def payments(need: Vec, market: Market | FullMarket, idx: tuple[int, ...] | None
     return res
 
 
-#: ``least``'s answer when a one-of producer may help: ask ``cheapest`` with the market
+#: ``least``'s answer when a one-of producer may help: ask ``payments``
 SEARCH = -1
 
 
 def least(need: Vec, idx: tuple[int, ...], fixed: Vec | list[int], lf: Vec | list[int],
-          rf: Vec | list[int], disc_l: int, disc_r: int, union: int,
-          extra: list[int] | None = None) -> int | None:
+          rf: Vec | list[int], disc_l: int, disc_r: int, union: int) -> int | None:
     """The least total of ``payments`` (None: none), from the seat's and its neighbours'
     fixed production, when no one-of producer (``union``: all their masks) can supply a
-    missing resource; else ``SEARCH``. Each missing resource is then bought on its own,
-    as much as possible from the cheaper side (``_direct``'s cheapest payment).
-
-    ``extra`` (``one_of_counts`` of the same masks) lets it refuse at once, without a
-    search, what the one-of producers cannot make up either: the usual case.
-    """
+    missing resource; else ``SEARCH`` (unless another missing resource cannot be had at
+    all). Each missing resource is then bought on its own, as much as possible from the
+    cheaper side (``_direct``'s cheapest payment)."""
     total = 0
     search = False
     for i in idx:
         n = need[i] - fixed[i]
         if n <= 0:
             continue
-        a, b = lf[i], rf[i]
         if (union >> i) & 1:
-            if extra is not None and n > a + b + extra[i]:
-                return None
             search = True
             continue
+        a, b = lf[i], rf[i]
         if n > a + b:
             return None
         if search:
@@ -335,90 +330,6 @@ def least(need: Vec, idx: tuple[int, ...], fixed: Vec | list[int], lf: Vec | lis
         else:
             total += n * pl
     return SEARCH if search else total
-
-
-#: per one-of mask, the resources it may give
-_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(7) if (m >> i) & 1)
-                                           for m in range(128))
-
-
-def one_of_counts(*groups: list[int] | tuple[int, ...]) -> list[int]:
-    """Per resource, how many of the one-of masks of ``groups`` may give it (one unit
-    each at most): a bound ``least`` refuses with."""
-    counts = [0] * 7
-    bits = _BITS
-    for group in groups:
-        for mask in group:
-            for i in bits[mask]:
-                counts[i] += 1
-    return counts
-
-
-def _split_least(missing: list[tuple[int, int]], lf: Vec, rf: Vec, disc_l: int,
-                 disc_r: int) -> int | None:
-    """``least`` of units still missing, bought from the neighbours' fixed production."""
-    total = 0
-    for i, n in missing:
-        if n <= 0:
-            continue
-        a, b = lf[i], rf[i]
-        if n > a + b:
-            return None
-        pl = 1 if (disc_l >> i) & 1 else TRADE_PRICE
-        pr = 1 if (disc_r >> i) & 1 else TRADE_PRICE
-        if pl < pr:
-            k = a if a < n else n
-            total += k * pl + (n - k) * pr
-        elif pr < pl:
-            k = b if b < n else n
-            total += k * pr + (n - k) * pl
-        else:
-            total += n * pl
-    return total
-
-
-def cheapest(need: Vec, market: FullMarket, idx: tuple[int, ...]) -> int | None:
-    """The least coins (both neighbours together) any of ``payments(need, market, idx)``
-    costs, or None when there is none: what a hand's options show, without listing them
-    (``least`` first; ``tests/.../test_sw_trading.py`` compares both with ``payments``).
-
-    When only the buyer's own one-of producers can help, each way of using them is tried
-    (as ``_own_only``) keeping only the least total; when a neighbour's can, the general
-    search of ``payments`` (cached per situation) gives it.
-    """
-    fixed, own, lf, lc, rf, rc, disc_l, disc_r, union = market
-    total = least(need, idx, fixed, lf, rf, disc_l, disc_r, union)
-    if total != SEARCH:
-        return total
-    missing = []
-    support = 0
-    for i in idx:
-        n = need[i] - fixed[i]
-        if n > 0:
-            missing.append((i, n))
-            support |= 1 << i
-    sold = 0
-    for mk in lc:
-        sold |= mk
-    for mk in rc:
-        sold |= mk
-    if not sold & support and len(own) <= 3:
-        choices = [[k for k, (i, _) in enumerate(missing) if (mask >> i) & 1]
-                   for mask in own if mask & support]
-        best: int | None = None
-        for picks in product(*choices):
-            left = missing[:]
-            for k in picks:
-                i, n = left[k]
-                left[k] = (i, n - 1)
-            cost = _split_least(left, lf, rf, disc_l, disc_r)
-            if cost is not None and (best is None or cost < best):
-                if cost == 0:
-                    return 0
-                best = cost
-        return best
-    pays = payments(need, market, idx)
-    return pays[0][0] + pays[0][1] if pays else None
 
 
 #: per market: ``facts.need_key`` of a cost -> payments
@@ -446,22 +357,6 @@ def cached_payments(item: int, need: Vec, market: Market | FullMarket, mem: Memo
     return hit
 
 
-#: per market: ``facts.need_key`` of a cost -> ``cheapest`` (markets recur within a turn
-#: and across games; a market is a value, so an entry never goes stale)
-_LEAST: dict[FullMarket, dict[int, int | None]] = {}
-
-
-def least_memo(market: FullMarket) -> dict[int, int | None]:
-    """A per-market memo ``need_key -> cheapest(...)`` (the caller fills it)."""
-    m = _LEAST.get(market)
-    if m is None:
-        if len(_LEAST) > _MEMO_LIMIT:
-            _LEAST.clear()
-        m = _LEAST[market] = {}
-    return m
-
-
 def clear_cache() -> None:
     _CACHE.clear()
     _MEMOS.clear()
-    _LEAST.clear()

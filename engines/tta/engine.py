@@ -150,3 +150,7 @@ class TtaEngine(Engine[TtaState]):
             events = ACTIONS[kind](st, seat, arg)
         st.answers += 1
         return events
+
+
+#: what ``undo_window.rebuild`` replays: the rules' step of one legal answer
+undo_window.REPLAY = TtaEngine().step

@@ -7,10 +7,8 @@ first time anything reads them: the attribute (``option.params``, what the bot r
 its ``__dict__`` (what pydantic reads to dump, compare or copy it), ``==``. To every reader
 it is an ordinary :class:`~engines.core.contract.Option` with the same fields and values.
 
-The figures are those of the state the option was built from: reading them after that
-state has changed in place (another answer applied to it) raises ``StaleOption`` instead of
-telling the figures of another position. The bot never meets it: it answers on a copy
-(``Engine.answer``) and asks the prompts of the new state.
+What it computes is the caller's: the ``end`` option computes the figures of the position
+it was offered in (``undo_window._end_params``), whenever it is read.
 """
 
 from __future__ import annotations
@@ -33,10 +31,6 @@ _set_private = _slots["__pydantic_private__"].__set__
 _OPTION_FIELDS = frozenset(Option.model_fields)
 _get = object.__getattribute__
 _set = object.__setattr__
-
-
-class StaleOption(RuntimeError):  # noqa: N818 - a programming error, named as such
-    """A lazy option read after its state changed in place: its figures are gone."""
 
 
 class LazyOption(Option):

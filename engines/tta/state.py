@@ -210,6 +210,21 @@ def fast_copy(s: TtaState) -> TtaState:
     return unvalidated(TtaState, d, set(_STATE_FIELDS))
 
 
+def stand_in(s: TtaState, seat: int) -> TtaState:
+    """``s`` as it is now where answers applied to it later in place cannot change it: its
+    fields (the scalars: round, age, current…), ``seat``'s civilization and the military
+    decks and discards copied; the other civilizations and the table's other lists shared.
+    What the end-of-turn forecast reads (``undo_window._end_params``), for a fraction of a
+    full copy."""
+    d = dict(s.__dict__)
+    civs = d["civs"][:]
+    civs[seat] = copy_civ(civs[seat])
+    d["civs"] = civs
+    d["military_decks"] = [x[:] for x in d["military_decks"]]
+    d["military_discards"] = [x[:] for x in d["military_discards"]]
+    return unvalidated(TtaState, d, set(_STATE_FIELDS))
+
+
 def game_fields(s: TtaState, fields: tuple[str, ...]) -> dict[str, Any]:
     """A deep copy of ``fields`` of ``s`` (neither ``undo`` nor ``answered`` among them),
     the civilizations as plain dicts: the undo window's base, an effect's snapshot."""

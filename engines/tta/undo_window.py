@@ -51,9 +51,9 @@ from engines.core.fast import event, fast_option
 from engines.core.undo import undo_option
 from engines.tta import prompts as questions
 from engines.tta.end_of_turn import draws_due, hook_forecast, production_forecast
-from engines.tta.lazy import Compute, StaleOption, lazy_option
+from engines.tta.lazy import Compute, lazy_option
 from engines.tta.ratings import civil_left, military_left, reading
-from engines.tta.state import TtaState, game_fields
+from engines.tta.state import TtaState, game_fields, stand_in
 from engines.tta.turn import discards_needed
 
 #: ``step(st, seat, option_id)``: the engine's application of one legal answer
@@ -234,19 +234,45 @@ def _final(st: TtaState, seat: int, o: Option, rule: FinalRule | None,
 
 def _end_params(st: TtaState, seat: int, end: Option) -> Compute:
     """The ``end`` option's params as they are now, computed when first read: its own, the
-    forecast, ``final``. ``StaleOption`` if ``st`` has been answered since."""
+    forecast, ``final``. Read before ``st`` is answered again (the bot answers a copy), they
+    are ``st``'s; read later (a test or simulation applying answers in place), this
+    position is rebuilt from the open undo window (its base and answers: ``rebuild``), or,
+    without a window, was kept at once (``stand_in``)."""
     stamp = sum(st.answered)
+    window = st.undo
+    base, answers = window.base, window.answers[:]
+    kept = stand_in(st, seat) if base is None or window.seat != seat else None
 
     def compute() -> dict[str, Any]:
-        if sum(st.answered) != stamp:
-            raise StaleOption("the end-of-turn forecast of a position since answered")
+        if sum(st.answered) == stamp:
+            now = st
+        elif kept is not None:
+            now = kept
+        else:
+            assert base is not None
+            now = rebuild(base, seat, answers)
         with reading():
-            params = {**end.params, **forecast(st, seat)}
-            if _final(st, seat, end, FINAL_RULES.get("end"), st.civs[seat].military):
+            params = {**end.params, **forecast(now, seat)}
+            if _final(now, seat, end, FINAL_RULES.get("end"), now.civs[seat].military):
                 params["final"] = True
         return params
 
     return compute
+
+
+#: the engine's step (``TtaEngine.step``, set by ``engine.py``): what ``rebuild`` replays
+REPLAY: Step | None = None
+
+
+def rebuild(base: dict[str, Any], seat: int, answers: list[str]) -> TtaState:
+    """The position an undo window reached: a fresh state from its ``base`` with its
+    ``answers`` (``seat``'s) applied again, as an undo re-applies them (no hidden card, no
+    draw in between: the same position)."""
+    assert REPLAY is not None, "engine.py sets undo_window.REPLAY"
+    st = TtaState.model_validate(base)
+    for option_id in answers:
+        REPLAY(st, seat, option_id)
+    return st
 
 
 def forecast(st: TtaState, seat: int) -> dict[str, Any]:
@@ -297,13 +323,14 @@ def answer(st: TtaState, seat: int, option_id: str, step: Step) -> list[Event]:
             _cache_for(st, questions.prompts(st))
         return [undone]
     inside = window.base is not None and window.seat == seat
-    before = _hidden(st) if inside else None
+    before = _hidden_before(st) if inside else None
     events = step(st, seat, option_id)
     count(st, seat)
     with reading():  # from here on only the window, the turn log and the counts change
         raw = questions.prompts(st)
         if inside:
-            if (window.base is not None and _hidden(st) == before
+            after = _hidden_after(st) if window.base is not None else None
+            if (window.base is not None and after == before
                     and option_id.partition(":")[0] not in CLOSING
                     and _own_turn(st, raw, seat)):
                 window.record(option_id)
@@ -363,6 +390,29 @@ def _own_turn(st: TtaState, raw: list[Prompt], seat: int) -> bool:
     (``st.interrupt``: whoever it asks, its answers are outside any window)."""
     return (len(raw) == 1 and raw[0].seat == seat and st.interrupt is None
             and st.phase != "over")
+
+
+#: ``(state, its answer count, _hidden(state))`` after the last answer inside a window: the
+#: next answer's "before" when nothing changed the state since (``CACHING``: states change
+#: only through ``apply``)
+_seen: tuple[TtaState, int, tuple[Any, ...]] | None = None
+
+
+def _hidden_before(st: TtaState) -> tuple[Any, ...]:
+    """``_hidden(st)`` before an answer: the one computed after the last answer when
+    ``st`` has not been answered since."""
+    seen = _seen
+    if CACHING and seen is not None and seen[0] is st and seen[1] == sum(st.answered):
+        return seen[2]
+    return _hidden(st)
+
+
+def _hidden_after(st: TtaState) -> tuple[Any, ...]:
+    """``_hidden(st)`` after an answer (counted), kept for the next one."""
+    global _seen
+    hidden = _hidden(st)
+    _seen = (st, sum(st.answered), hidden)
+    return hidden
 
 
 def _hidden(st: TtaState) -> tuple[Any, ...]:

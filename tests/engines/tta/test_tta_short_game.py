@@ -544,9 +544,12 @@ def _play(players: int, seed: int) -> dict[str, int]:
         o = ends[0] if ends and rng.below(3) == 0 else opts[rng.below(len(opts))]
         base = st.undo.base
         inside = base is not None and st.undo.seat == p.seat
+        # read before the answer: the ``end`` option's params are computed when first
+        # read, from the position it was offered in (``engines/tta/lazy.py``)
+        final = o.params.get("final", False)
         events = ENGINE.apply(st, p.seat, o.id)
         if inside:
-            assert o.params.get("final", False) is (st.undo.base is not base), o.id
+            assert final is (st.undo.base is not base), o.id
         seen[o.id.partition(":")[0]] += 1
         seen.update(e.kind for e in events)
         check_invariants(st)

@@ -2,7 +2,9 @@
 scratch gives, after every answer of random games of every mode:
 
 - the ``end`` option's params, computed when first read (``engines/tta/lazy.py``): the
-  forecast and ``final`` computed eagerly on a JSON copy with every cache emptied;
+  forecast and ``final`` computed eagerly on a JSON copy with every cache emptied, read
+  before the answer and, from a second option of the same position, after it was applied
+  in place (the position rebuilt from the undo window, ``undo_window.rebuild``);
 - the static cards and their summed symbols kept across answers by what they are read
   from (``ratings._statics``), and the ratings kept by everything they read
   (``ratings._rating_key``): recomputed without them; a rating modifier added or replaced
@@ -12,8 +14,10 @@ scratch gives, after every answer of random games of every mode:
   ``ratings.pass_scratch``) and shared between prompts (``OptionCache``): the rules'
   one-card checks outside any pass (``row.can_take``, ``build.can_build``,
   ``upgrade_cost``);
+- the hidden-card signature kept from the answer before (``undo_window._hidden_before``):
+  recomputed;
 - the lazy option behaves as an ``Option`` for every reader (dump, compare, copy, pickle)
-  and refuses to tell the figures of a position answered since.
+  and, read late, tells the figures of the position it was offered in.
 """
 
 from __future__ import annotations
@@ -29,10 +33,11 @@ from tta_helpers import ENGINE
 from engines.core.contract import UNDO, Option, Prompt
 from engines.core.fast import fast_option
 from engines.tta import armies, economy, end_of_turn, ratings, row, tokens, undo_window
+from engines.tta import prompts as questions
 from engines.tta.actions import build
 from engines.tta.actions.costs import build_cost, military_funds, same_line, upgrade_cost
 from engines.tta.facts import AGE, KIND
-from engines.tta.lazy import LazyOption, StaleOption
+from engines.tta.lazy import LazyOption
 from engines.tta.ratings import civil_left, military_left
 from engines.tta.state import TtaState
 
@@ -109,16 +114,24 @@ def _play(players: int, mode: str, seed: int) -> int:
     checked = 0
     while ENGINE.result(st) is None:
         prompts = ENGINE.prompts(st)
+        # a second ``end`` option of this position, read only after the answer is applied
+        # in place: rebuilt from the undo window (``undo_window.rebuild``) or kept
+        late = [o for p in undo_window.decorate(st, questions.prompts(st)) for o in p.options
+                if o.id == "end"]
         kept = [(ratings._statics(c), ratings.ratings(c)) for c in st.civs]
+        # the hidden-card signature kept from the last answer is this position's
+        assert undo_window._hidden_before(st) == undo_window._hidden(st)
         fresh = _fresh(st)
         assert kept == [((tuple(ratings._static_cards(c)),
                           ratings._sum_static(tuple(ratings._static_cards(c)))),
                          ratings._rate(c)) for c in fresh.civs]
+        wanted = []
         for p in prompts:
             end = p.option("end")
             if end is not None:
                 assert isinstance(end, LazyOption)
-                assert end.params == _end_params(fresh, p.seat, end)
+                wanted.append(_end_params(fresh, p.seat, end))
+                assert end.params == wanted[-1]
                 checked += 1
             if p.kind == "action" and p.seat == st.current:
                 _check_options(st, p)
@@ -127,6 +140,7 @@ def _play(players: int, mode: str, seed: int) -> int:
         oid = UNDO if UNDO in ids and rnd.random() < 0.05 else rnd.choice(
             [i for i in ids if i != UNDO and not i.startswith("resign")] or ids)
         ENGINE.apply(st, prompt.seat, oid)
+        assert [o.params for o in late] == wanted
     return checked
 
 
@@ -167,17 +181,20 @@ def test_the_lazy_option_reads_dumps_compares_and_copies_as_an_option() -> None:
     assert other.model_copy() == plain and repr(other).endswith(repr(plain)[6:])
 
 
-def test_a_lazy_option_read_after_its_position_was_answered_refuses() -> None:
-    """Its figures were those of a position gone: better an error than wrong figures. A
-    copy answered (``Engine.answer``, what the bot does) leaves them readable."""
+def test_a_lazy_option_read_after_its_position_was_answered_tells_that_position() -> None:
+    """Read after answers were applied to its state in place (as tests and simulations
+    do), or to a copy (``Engine.answer``, what the bot does), the ``end`` option still
+    tells the figures of the position it was offered in."""
     st, end = _end_of_new_turn()
     want = _end_params(_fresh(st), 0, end)
     ENGINE.answer(st, 0, "end")
     assert end.params == want
     st, end = _end_of_new_turn()
-    ENGINE.apply(st, 0, "end")
-    with pytest.raises(StaleOption):
-        _ = end.params
+    for _ in range(3):  # the turn ends, the next ones are played in place
+        prompt = ENGINE.prompts(st)[0]
+        ENGINE.apply(st, prompt.seat, "end")
+    assert end.params == want
+    assert isinstance(end, LazyOption)
 
 
 def test_a_final_rule_registered_or_replaced_later_marks_at_once(
