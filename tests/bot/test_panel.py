@@ -222,11 +222,11 @@ def mentions(thread: simcord.ChannelHandle, member: simcord.MemberActor) -> int:
 
 
 # -- one message per turn ----------------------------------------------------------------------
-async def test_the_panel_uploads_its_picture_only_when_it_changed(
+async def test_the_panel_uploads_its_picture_once_a_stretch(
     world: World, bot_factory: Factory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A click that leaves the seat's picture as it was edits the panel without uploading
-    it again (the message keeps the one it has); a new picture replaces it."""
+    """A click edits the panel without uploading its picture again (the message keeps the
+    one it was sent with, drawn once a stretch), and says what the picture shows."""
     picture = {"bytes": b"civilization one"}
 
     async def drawn(renderer: Any, game: str, name: str, args: Any, filename: str) -> Any:
@@ -255,11 +255,14 @@ async def test_the_panel_uploads_its_picture_only_when_it_changed(
         shown = fresh(dms, panel.id)
         assert "You chose" in shown.content and len(shown.attachments) == 1
     assert len(uploads) == 1  # the same picture: kept, never sent again
+    # drawn once a stretch: a changed position is not uploaded again within it (the panel
+    # says its picture shows the turn's start; /hand draws the position now)
     picture["bytes"] = b"civilization two"
     await press(alice, fresh(dms, panel.id), "build:1")
     shown = fresh(dms, panel.id)
-    assert len(uploads) == 2 and len(shown.attachments) == 1
+    assert len(uploads) == 1 and len(shown.attachments) == 1
     assert shown.attachments[0].filename == "civilization.png"
+    assert "🖼️ The picture shows your position as this turn began" in shown.content
 
 
 async def test_a_turn_is_one_message_edited_in_place(world: World, bot_factory: Factory) -> None:
@@ -269,8 +272,7 @@ async def test_a_turn_is_one_message_edited_in_place(world: World, bot_factory: 
     dms = alice.user.dm_channel
     assert len(bot_messages(dms)) == 1 and answer_ids(panel)
     images_before = sum(1 for m in thread.history() if m.attachments)
-    mentioned = mentions(thread, alice)
-    assert mentioned == 1  # "your choice is waiting in your DMs"
+    assert mentions(thread, alice) == 0  # called back by her panel, a new DM
 
     for option in ("build:0", "take", "build:1", "pick", "card:x"):
         result = await press(alice, fresh(dms, panel.id), option)
@@ -286,20 +288,21 @@ async def test_a_turn_is_one_message_edited_in_place(world: World, bot_factory: 
     assert not any("built" in m.content or "picked" in m.content for m in thread.history())
     assert sum(1 for m in thread.history() if m.attachments) == images_before
     status = [m for m in thread.history() if "is playing" in m.content]
-    assert len(status) == 1 and "2 actions left" in status[0].content  # edited in place
+    assert len(status) == 1 and "2 actions left" in status[0].content  # the board's status
 
     # a question to the other seat: the panel waits, then comes back on the same message
     await press(alice, fresh(dms, panel.id), "ask")
     waiting = fresh(dms, panel.id)
     assert "Waiting for bob" in waiting.content and not answer_ids(waiting)
-    question = next(m for m in reversed(thread.history()) if "yes" in answer_ids(m))
-    assert f"<@{bob.user.id}>" in question.content  # a public question, in the thread
-    await bob.click(question, custom_id=answer_ids(question)["yes"])
+    question = panel_of(bob)  # asked out of turn: a new panel in bob's DMs, which notifies
+    assert "yes" in answer_ids(question)
+    await bob.user.click(question, custom_id=answer_ids(question)["yes"])
     back = fresh(dms, panel.id)
     assert answer_ids(back) and len(bot_messages(dms)) == 1
-    assert mentions(thread, alice) == mentioned  # mentioned once per turn
+    assert mentions(thread, alice) == 0  # never pinged in the thread
 
-    # the turn ends: one summary, one image, the next seat's panel, this one closed
+    # the turn ends: a new board (the old one a log entry without its picture), the
+    # next seat's panel, this one closed
     bot = bot_factory.bots[-1]
     version = (await bot.service.get(1)).version
     await press(alice, back, "end")
@@ -315,11 +318,11 @@ async def test_a_turn_is_one_message_edited_in_place(world: World, bot_factory: 
     assert (await bot.service.get(1)).version == version + 1
     assert not answer_ids(fresh(dms, panel.id))  # the old turn's panel is closed
     assert any("turn_actions" in m.content for m in thread.history())
-    assert sum(1 for m in thread.history() if m.attachments) == images_before + 1
-    assert len(bot_messages(bob.user.dm_channel)) == 1  # bob's panel
-    assert answer_ids(panel_of(bob)) and mentions(thread, bob) == 1  # (the answered question
-    # no longer shows its mention)
-    assert len([m for m in thread.history() if "is playing" in m.content]) == 2
+    assert sum(1 for m in thread.history() if m.attachments) == images_before
+    assert thread.history()[-1].attachments  # the live board shows the position
+    live = [m for m in bot_messages(bob.user.dm_channel) if answer_ids(m)]
+    assert len(live) == 1 and live[0].id == panel_of(bob).id  # bob's panel, one a stretch
+    assert len([m for m in thread.history() if "is playing" in m.content]) == 1
 
 
 async def test_an_option_without_warnings_is_sent_at_once(
@@ -511,10 +514,11 @@ async def test_duel_image_when_the_table_key_changes(
         assert board is not None
         board.key = told
         await bot.service.set_note(1, BOARD_NOTE, board.dump())
-    images = sum(1 for m in duel_thread.history() if m.attachments)
+    count = len(duel_thread.history())
     await bot.delivery.publish(Outcome(info=duel, prompts=prompts), before=prompts)
-    now = sum(1 for m in duel_thread.history() if m.attachments)
-    assert now == images + (1 if posted else 0)
+    # a new board (with the position's picture), or the live one edited
+    assert len(duel_thread.history()) == count + (1 if posted else 0)
+    assert duel_thread.history()[-1].attachments
     view: Any = await bot.service.view(1, None)
     live = Board.load(await bot.service.get_note(1, BOARD_NOTE))
     assert live is not None and live.key == str(view.table_key)

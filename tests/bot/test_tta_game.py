@@ -443,8 +443,8 @@ def test_the_leak_check_judges_a_name_by_what_its_reader_was_shown() -> None:
 async def test_an_event_asks_every_player_at_once(
     world: World, bot_factory: Factory, simcord_bot: CivBot
 ) -> None:
-    """A revealed event asks all three seats at once: each is mentioned and can answer from
-    where it was asked, in any order, and the event's outcome reaches the thread."""
+    """A revealed event asks all three seats at once: each is asked on its panel (those out
+    of turn called back by a new one) and can answer from where it was asked, in any order, and the event's outcome reaches the thread."""
     players = world.members(3)
     # the first game: its events tell each seat's gain in the same words ("bob: +2 food")
     thread = await open_game(world.channel, players, "tta", ["mode=first"])
@@ -457,25 +457,30 @@ async def test_an_event_asks_every_player_at_once(
         found = driver.find(seat, pinned)
         assert found is not None, seat
         questions_text.append(found[0].content)
-    asked = [m.content for m in thread.history() if m.id > mark]
-    for member in players:
-        assert any(member.mention in text for text in asked), (member.name, asked)
-    version = (await driver.bot.service.get(GAME_ID)).version
     state = await state_of(driver.bot)
+    for seat, member in enumerate(players):  # those asked out of turn: a new panel message
+        if seat != state.current:
+            dms = driver.stored(member.user.dm_channel)
+            assert dms and dms[0].id > mark, member.name
+    version = (await driver.bot.service.get(GAME_ID)).version
     event = state.revealed
     assert event is not None
     # out of turn, the event of the seat whose turn it is asks ("Ana's event … asks you")
-    source = f"{players[state.current].name}'s event {catalogue.name(event)} asks you: "
-    for seat, member in enumerate(players):
+    source = f"{players[state.current].name}'s event {catalogue.name(event)} asks you"
+    for seat, (_prompt, pinned) in questions.items():
         if seat != state.current:
-            assert any(member.mention in text and source in text for text in asked), asked
-    mark = max(m.id for m in thread.history())
+            found = driver.find(seat, pinned)
+            assert found is not None and source in found[0].content, seat
+    seen = {line for m in thread.history() for line in m.content.splitlines()}
     for seat in (2, 0, 1):  # not in seat order: the answers are independent
         assert await driver.step(seat=seat)
     assert (await driver.bot.service.get(GAME_ID)).version == version + 3
     assert not driver.fallbacks and not driver.leaks
     assert (await state_of(driver.bot)).revealed != event  # resolved
-    told = "\n".join(m.content for m in thread.history() if m.id > mark).splitlines()
+    # told on the board (edited, or the next one): the lines new in the thread
+    told = [line for m in thread.history() for line in m.content.splitlines()
+            if line not in seen]
+    told = [line.removeprefix("• ") for line in told]
     for member in players:  # what the event did to each ("bob: +2 food.")
         assert any(line.startswith(f"{member.name}: ") for line in told), told
     for text in questions_text:  # each question names the event that asks it

@@ -63,8 +63,10 @@ async def test_the_seat_whose_discard_ends_age_i_is_asked_its_keep_question_anew
     # (the turn has passed on meanwhile: asked out of turn, on the reaction deadline)
     assert prompts[seat].kind == "short_keep" and prompts[seat].reaction
     version = (await bot.service.get(GAME_ID)).version
-    # told: mentioned in the thread like every other seat asked
-    assert pinged_since(driver.stored(thread), players[seat].user.id, mark)
+    # told: called back like every other seat asked (a new panel message in its DMs)
+    dms = driver.stored(players[seat].user.dm_channel)
+    assert dms and dms[0].id > mark and driver.carries(seat, driver.waiting[seat][0],
+                                                        dms[0].components)
     # its clock starts now
     notices = {n.seat: n for n in await bot.store.turn_notices(math.inf) if n.game_id == GAME_ID}
     assert notices[seat].version == version and notices[seat].mentioned_at == now[0]
@@ -92,8 +94,9 @@ async def test_every_question_of_its_own_is_mentioned_and_starts_its_clock(
 ) -> None:
     """Over a random full game at three players: whenever a seat gets a new question that
     is not its turn going on on its panel (a reaction, a defence, a bid, an event's
-    question, the keep question — whoever's answer raised it, its own included), it is
-    mentioned in the thread after the answer and its turn notice is recorded then."""
+    question, the keep question — whoever's answer raised it, its own included), its turn
+    notice is recorded then, and, unless it follows the seat's own answer (its panel,
+    edited through its click), it is called back: a new panel message in its DMs."""
     players = world.members(3)
     thread = await open_game(world.channel, players, "tta", ["mode=short"])
     driver = TtaDriver(world.env, bot_factory.bots, thread, players, random.Random(11),
@@ -123,7 +126,12 @@ async def test_every_question_of_its_own_is_mentioned_and_starts_its_clock(
             if seat in before:
                 own.add(prompt.kind)
             assert notices[seat].version == version, (seat, prompt.kind)
-            assert pinged_since(driver.stored(thread), players[seat].user.id, mark), (
+            if seat in before:
+                continue  # right after its own answer: the panel it looks at, edited
+            # called back: a new panel message in its DMs (or a mention in the thread)
+            dms = driver.stored(players[seat].user.dm_channel)
+            called = bool(dms) and dms[0].id > mark
+            assert called or pinged_since(driver.stored(thread), players[seat].user.id, mark), (
                 seat, prompt.kind)
     # the keep question follows its asker's own answer; the others follow rivals' answers
     assert "short_keep" in own, own
