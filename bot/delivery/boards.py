@@ -327,31 +327,41 @@ class TurnPanels:
         actor: int | None,
         extra: dict[int, list[str]],
     ) -> None:
-        """Panels whose turn is over lose their components (and their note); a panel whose
-        seat now waits on another seat's answer shows who it waits for, without
-        components, until its question comes back (then it is edited again)."""
-        words = words_for(info.game)
-        lang, names = info.language, seat_names(info.seats)
+        """A panel whose seat is asked nothing now (its stretch is over, or it waits on
+        another seat's answer) shows what it chose, its position and who the table waits
+        for, without components; one whose stretch is over also loses its note (the next
+        question gets a new panel), while a waiting one is edited again when its question
+        comes back."""
         asked = {p.seat: p for p in prompts}
         for seat in range(len(info.seats)):
             panel = await self.records.panel(info.id, seat)
             if panel is None:
                 continue
             mine = via if seat == actor else None
-            prompt = asked.get(seat)
-            if panel.turn != turn:
-                await self.edit(panel, mine, view=None)
+            over = panel.turn != turn
+            if not over and (not panel.pin or seat in asked):
+                continue
+            text = await self.waiting_text(info, seat, panel, prompts, extra.get(seat, []))
+            edited = await self.edit(panel, mine, content=text, view=None)
+            if over:
                 await self.records.set_panel(info.id, seat, None)
-            elif panel.pin and prompt is None:
-                view = await self.bot.service.view(info.id, seat)
-                waiting = join(lang, (names.get(p.seat, "?") for p in prompts if p.seat != seat))
-                lines = [dm_intro(info), *extra.get(seat, [])]
-                lines += self.last_lines(info, panel)
-                lines += words.hand_lines(lang, view, seat, names)
-                lines.append(t(lang, "panel.waiting", names=waiting or "…"))
-                text = "\n".join(lines)
-                if len(text) > MESSAGE_MAX:
-                    text = text[: MESSAGE_MAX - 1] + "…"
-                if await self.edit(panel, mine, content=text, view=None):
-                    panel.pin, panel.confirm = "", ""
-                    await self.records.set_panel(info.id, seat, panel)
+            elif edited:
+                panel.pin, panel.confirm = "", ""
+                await self.records.set_panel(info.id, seat, panel)
+
+    async def waiting_text(
+        self, info: GameInfo, seat: int, panel: Panel, prompts: list[Prompt], extra: list[str]
+    ) -> str:
+        """``seat``'s panel asking nothing: ``extra`` (what it chose), its latest events,
+        its position in words and who the table waits for."""
+        words = words_for(info.game)
+        lang, names = info.language, seat_names(info.seats)
+        view = await self.bot.service.view(info.id, seat)
+        waiting = join(lang, (names.get(p.seat, "?") for p in prompts
+                              if p.seat != seat and p.blocking and not p.discreet))
+        lines = [dm_intro(info), *extra, *self.last_lines(info, panel)]
+        lines += words.hand_lines(lang, view, seat, names)
+        if waiting:
+            lines.append(t(lang, "panel.waiting", names=waiting))
+        text = "\n".join(lines)
+        return text if len(text) <= MESSAGE_MAX else text[: MESSAGE_MAX - 1] + "…"

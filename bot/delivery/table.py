@@ -83,6 +83,9 @@ class Board:
     deadline: float = 0.0
     text: str = ""
     intro: str = ""
+    #: a later stretch's board could not be posted: this one no longer shows the table
+    #: (a key that comes round again, Duel's "<age>:<seat>", is not this stretch)
+    stale: bool = False
 
     def dump(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False)
@@ -103,6 +106,7 @@ class Board:
             deadline=float(data.get("deadline", 0.0)),
             text=str(data.get("text", "")),
             intro=str(data.get("intro", "")),
+            stale=bool(data.get("stale", False)),
         )
 
 
@@ -185,7 +189,7 @@ class LiveBoard:
         telling is then owed)."""
         board = await self.stored(info.id)
         key = "over" if result is not None else table_key(view)
-        if board is not None and board.key == key:
+        if board is not None and board.key == key and not board.stale:
             board.lines += lines
             status = self.status(info, view, prompts, board)
             text = compose(board.title, board.lines, status, board.intro)
@@ -197,8 +201,9 @@ class LiveBoard:
             return True
         posted = await self._post(info, view, prompts, key, board, result, opening)
         if posted is None:
-            if board is not None and lines:
+            if board is not None:
                 board.lines += lines  # told with the board that is still live
+                board.stale = True
                 await self._store(info.id, board)
             return False
         if board is not None:
