@@ -8,7 +8,7 @@ import discord
 import pytest
 import simcord
 from bot_harness import Factory, World
-from bot_helpers import answer_controls, latest_prompt, texts
+from bot_helpers import accepted, answer_controls, latest_panel, texts
 
 
 def replies(result: Any) -> list[Any]:
@@ -56,7 +56,7 @@ async def test_abandon_permissions(world: World) -> None:
     done = await world.admin.slash(thread, "game abandon")  # Manage Server
     assert "abandoned" in replies(done)[-1].content
     assert any("was abandoned by admin" in m for m in texts(thread))
-    assert latest_prompt(thread) is None  # the open prompt lost its buttons
+    assert latest_panel([world.alice, world.bob]) is None  # the panels lost their buttons
     again = await world.alice.slash(thread, "game abandon")
     assert replies(again)[-1].ephemeral
     # the creator may abandon their own game, by number, from the channel
@@ -82,14 +82,14 @@ async def test_reminder_after_delay_once(world: World) -> None:
 async def test_buttons_survive_restart(world: World, bot_factory: Factory) -> None:
     thread = await new_game(world, world.alice)
     await start(world, thread, world.bob, world.alice)
-    prompt = latest_prompt(thread)
-    assert prompt is not None
-    seat = int(answer_controls(prompt)[0]["custom_id"].split(":")[4])
+    found = latest_panel([world.alice, world.bob], seat_of=True)
+    assert found is not None  # the first question, on its seat's panel
+    panel, actor = found
     await world.env.restart_bot(bot_factory())
-    actor = [world.alice, world.bob][seat]
-    result = await actor.click(prompt, custom_id=answer_controls(prompt)[0]["custom_id"])
-    assert replies(result)[-1].content.startswith("✅")
-    assert latest_prompt(thread) is not None  # the next prompt was posted by the new client
+    result = await actor.user.click(panel, custom_id=answer_controls(panel)[0]["custom_id"])
+    assert accepted(result)  # the panel a former process sent still answers
+    # the next question was asked by the new client
+    assert latest_panel([world.alice, world.bob]) is not None
 
 
 async def test_help(world: World) -> None:
@@ -130,12 +130,13 @@ async def test_the_documented_permissions_suffice(world: World) -> None:
     thread = await new_game(world, world.alice)
     await start(world, thread, world.bob, world.alice)
     for _ in range(3):
-        prompt = latest_prompt(thread)
-        assert prompt is not None
-        custom = answer_controls(prompt)[0]["custom_id"]
-        actor = [world.alice, world.bob][int(custom.split(":")[4])]
-        result = await actor.click(prompt, custom_id=custom)
-        assert replies(result)[-1].content.startswith("✅")
+        found = latest_panel([world.alice, world.bob], seat_of=True)
+        assert found is not None
+        panel, actor = found
+        custom = answer_controls(panel)[0]["custom_id"]
+        result = await actor.user.click(panel, custom_id=custom)
+        assert accepted(result)
+    assert len([m for m in thread.history() if m.attachments]) >= 1  # the live board
     status = await world.carol.slash(thread, "game status")
     assert replies(status)[-1].attachments
     assert README_PERMISSIONS.value == 309237763072

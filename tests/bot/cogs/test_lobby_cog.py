@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import simcord
 from bot_harness import World
-from bot_helpers import custom_ids, only_reply, texts
+from bot_helpers import custom_ids, latest_panel, only_reply
 
 
 async def open_game(world: World, **options: str) -> simcord.ChannelHandle:
@@ -39,8 +39,10 @@ async def test_join_refusals_and_start(world: World) -> None:
     not_creator = await world.bob.click(thread.history()[0], label="Start")
     assert "creator" in only_reply(not_creator).content
     await world.alice.click(thread.history()[0], label="Start")
-    assert any("has started" in m for m in texts(thread))
-    assert any("it's your turn" in m for m in texts(thread))
+    board = thread.history()[-1]  # the first board, headed by the start
+    assert "has started" in board.content and "⏳ Waiting for" in board.content
+    assert board.attachments
+    assert latest_panel([world.alice, world.bob]) is not None  # the first question
 
 
 async def test_creator_changes_option(world: World) -> None:

@@ -7,8 +7,10 @@ from typing import Any
 import pytest
 import simcord
 from bot_harness import World
-from bot_helpers import answer_controls, latest_prompt, texts
+from bot_helpers import accepted, answer_controls, latest_panel, latest_prompt, texts
+from test_access import forge
 
+from bot.client import CivBot
 from engines.core.contract import Prompt
 from engines.duel.engine import DuelEngine
 
@@ -35,45 +37,52 @@ def seat_of(message: Any) -> int:
     return int(first_answer(message).split(":")[4])
 
 
-async def test_outsider_wrong_seat_and_stale_are_refused(world: World) -> None:
-    thread = await started(world)
-    prompt = latest_prompt(thread)
-    assert prompt is not None
-    players = [world.alice, world.bob]
-    actor, other = players[seat_of(prompt)], players[1 - seat_of(prompt)]
-    before = texts(thread)
+async def panel_of(world: World) -> tuple[Any, simcord.MemberActor, simcord.MemberActor]:
+    """The open question's panel (in its seat's DMs), its player and the other player."""
+    found = latest_panel([world.alice, world.bob], seat_of=True)
+    assert found is not None
+    panel, actor = found
+    return panel, actor, world.bob if actor is world.alice else world.alice
 
-    outsider = await world.carol.click(prompt, custom_id=first_answer(prompt))
+
+async def test_outsider_wrong_seat_and_stale_are_refused(
+    world: World, simcord_bot: CivBot
+) -> None:
+    thread = await started(world)
+    panel, actor, other = await panel_of(world)
+    before = texts(thread)
+    custom = first_answer(panel)
+
+    # The same button in another member's DMs (a forwarded or altered client).
+    outsider = await world.carol.user.click(await forge(simcord_bot, world.carol.user,
+                                                        {custom: ""}), custom_id=custom)
     assert [r.ephemeral for r in replies(outsider)] == [True]
     assert "not playing" in replies(outsider)[0].content
-    wrong = await other.click(prompt, custom_id=first_answer(prompt))
+    wrong = await other.user.click(await forge(simcord_bot, other.user, {custom: ""}),
+                                   custom_id=custom)
     assert "belongs to" in replies(wrong)[0].content and replies(wrong)[0].ephemeral
     assert texts(thread) == before  # nothing changed
 
     hand = await actor.slash(thread, "hand")  # an ephemeral copy of the same buttons
     private = replies(hand)[-1]
     assert private.ephemeral and answer_controls(private)
-    ok = await actor.click(prompt, custom_id=first_answer(prompt))
-    assert replies(ok)[-1].content.startswith("✅")
+    ok = await actor.user.click(panel, custom_id=custom)
+    assert accepted(ok)  # acknowledged by the panel's own edit
     stale = await actor.click(private, custom_id=first_answer(private))
     assert "out of date" in replies(stale)[-1].content and replies(stale)[-1].ephemeral
 
 
 async def test_play_autocomplete_and_typed_answer(world: World) -> None:
     thread = await started(world)
-    prompt = latest_prompt(thread)
-    assert prompt is not None
-    actor = [world.alice, world.bob][seat_of(prompt)]
+    _panel, actor, _other = await panel_of(world)
     choices = await actor.autocomplete(thread, "play", "option", "take")
     assert choices and all(c["name"].startswith("Take ") for c in choices)
     outsider = await world.carol.autocomplete(thread, "play", "option", "")
     assert outsider == []
     result = await actor.slash(thread, "play", option=choices[0]["value"])
-    assert replies(result)[-1].content.startswith("✅ You chose: Take")
+    assert replies(result)[-1].content.startswith("✅ You chose: Take")  # a slash command
     # typed by hand: an option id works too
-    nxt = latest_prompt(thread)
-    assert nxt is not None
-    actor = [world.alice, world.bob][seat_of(nxt)]
+    nxt, actor, _other = await panel_of(world)
     option_id = first_answer(nxt).split(":", 5)[5].lstrip("=")
     typed = await actor.slash(thread, "play", option=option_id)
     assert replies(typed)[-1].content.startswith("✅")
@@ -116,20 +125,18 @@ async def test_closed_dms_fall_back_to_ephemeral(world: World) -> None:
             private = replies(shown)[-1]
             assert private.ephemeral and answer_controls(private)
             result = await world.alice.click(private, custom_id=first_answer(private))
-        assert replies(result)[-1].content.startswith("✅")
+        assert accepted(result)
     assert any("can't send you direct messages" in m for m in texts(thread))
     assert world.bob.user.dm_channel.history()  # bob's choices arrived by DM
 
 
 async def test_chinese_game_speaks_chinese(world: World) -> None:
     thread = await started(world, language="zh-TW")
-    assert any("輪到你了" in m for m in texts(thread))
-    prompt = latest_prompt(thread)
-    assert prompt is not None
-    labels = [c.get("label", "") for c in answer_controls(prompt)]
-    assert all(label.startswith("拿取") for label in labels)
-    carol = await world.carol.click(prompt, custom_id=first_answer(prompt))
-    assert "你沒有參加" in replies(carol)[-1].content
+    assert "⏳ 等待" in thread.history()[-1].content  # the live board, in Chinese
+    panel, _actor, _other = await panel_of(world)
+    labels = [c.get("label", "") for c in answer_controls(panel)]
+    assert all(label.startswith("拿取") for label in labels if label != "撤銷")
+    assert "第 1 局" in panel.content and "選擇" in panel.content  # the panel speaks Chinese too
 
 
 @pytest.fixture
@@ -149,16 +156,14 @@ def crowded_prompts(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.usefixtures("crowded_prompts")
 async def test_long_prompts_page_into_selects(world: World) -> None:
-    thread = await started(world)
-    prompt = latest_prompt(thread)
-    assert prompt is not None
-    controls = answer_controls(prompt)
+    await started(world)
+    panel, actor, _other = await panel_of(world)
+    controls = answer_controls(panel)
     assert [c["type"] for c in controls] == [3, 3, 3, 3]  # four selects of 25
-    actor = [world.alice, world.bob][seat_of(prompt)]
-    more = await actor.click(prompt, label="More options (2/2)")
+    more = await actor.user.click(panel, label="More options (2/2)")
     page = replies(more)[-1]
     assert page.ephemeral and "101–124" in page.content
     assert len(answer_controls(page)) == 1
     real = controls[0]["options"][0]["value"]
-    chosen = await actor.select(prompt, [real], custom_id=controls[0]["custom_id"])
-    assert replies(chosen)[-1].content.startswith("✅ You chose: Take")
+    chosen = await actor.user.select(panel, [real], custom_id=controls[0]["custom_id"])
+    assert accepted(chosen)
