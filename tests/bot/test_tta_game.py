@@ -444,7 +444,8 @@ async def test_an_event_asks_every_player_at_once(
     world: World, bot_factory: Factory, simcord_bot: CivBot
 ) -> None:
     """A revealed event asks all three seats at once: each is asked on its panel (those out
-    of turn called back by a new one) and can answer from where it was asked, in any order, and the event's outcome reaches the thread."""
+    of turn called back by a new one) and can answer from where it was asked, in any order,
+    and the event's outcome reaches the thread."""
     players = world.members(3)
     # the first game: its events tell each seat's gain in the same words ("bob: +2 food")
     thread = await open_game(world.channel, players, "tta", ["mode=first"])
