@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import simcord
-from bot_helpers import accepted, answer_controls
+
+from tests.bot.bot_helpers import accepted, answer_controls
 
 SEAT_OF = re.compile(r"cb:[os]:(?P<game>\d+):(?P<version>\d+|t[0-9a-z]+):(?P<seat>\d+):")
 

@@ -9,9 +9,9 @@ import discord
 import pytest
 import pytest_asyncio
 import simcord
-from bot_harness import Factory, World
 
 from bot.client import CivBot
+from tests.bot.bot_harness import Factory, World
 
 
 @pytest.fixture(autouse=True)

@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import simcord
-from bot_helpers import accepted, answer_controls, components
 
 from bot import ids
 from bot.client import CivBot
+from tests.bot.bot_helpers import accepted, answer_controls, components
 
 PINNED = re.compile(r"cb:[os]:(?P<game>\d+):(?P<pin>t[0-9a-z]+):(?P<seat>\d+):")
 

@@ -18,12 +18,19 @@ from typing import Any
 import discord
 import pytest
 import simcord
-from bot_harness import World
-from bot_helpers import accepted, answer_controls, latest_panel, only_reply, replies, texts
 
 from bot import ids
 from bot.client import CivBot
 from bot.components import static_view
+from tests.bot.bot_harness import World
+from tests.bot.bot_helpers import (
+    accepted,
+    answer_controls,
+    latest_panel,
+    only_reply,
+    replies,
+    texts,
+)
 
 HUGE = 10**20  # > 2**63: no database column holds it
 

@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 import simcord
-from bot_harness import Factory, World
-from bot_helpers import accepted, answer_controls, latest_panel, only_reply, replies
-from test_access import forge, setup_table
 
 from bot.client import CivBot
 from games.storage import OutcomeUnknown
+from tests.bot.bot_harness import Factory, World
+from tests.bot.bot_helpers import accepted, answer_controls, latest_panel, only_reply, replies
+from tests.bot.test_access import forge, setup_table
 
 BUSY = "The database is busy; nothing was changed. Please try again."
 MAYBE = "Your answer may have been saved"

@@ -15,12 +15,12 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from bot_harness import Factory, World
-from sw_driver import open_game
-from test_delivery_invariant import GAME_ID, Table, new_table, reminder_pass
-from tta_driver import TtaDriver
 
 from games.storage.base import Store
+from tests.bot.bot_harness import Factory, World
+from tests.bot.sw_driver import open_game
+from tests.bot.test_delivery_invariant import GAME_ID, Table, new_table, reminder_pass
+from tests.bot.tta_driver import TtaDriver
 
 #: the store's writes a telling makes after the commit
 WRITES = ("set_note", "record_mention", "mark_reminded", "mark_delivered")

@@ -19,11 +19,8 @@ from typing import Any
 
 import pytest
 import simcord
-from bot_harness import Factory, World
-from bot_helpers import accepted, answer_controls, hand_note, pinged_since
 from simcord.components import walk_components
 from simcord.results import to_discord_message
-from sw_driver import open_game, replies
 
 from bot import ids
 from bot.client import CivBot
@@ -31,6 +28,9 @@ from bot.delivery.table import BOARD_NOTE, Board, table_key
 from bot.sandbox import main as sandbox_main
 from engines.core.contract import Prompt
 from engines.registry import get_engine
+from tests.bot.bot_harness import Factory, World
+from tests.bot.bot_helpers import accepted, answer_controls, hand_note, pinged_since
+from tests.bot.sw_driver import open_game, replies
 
 PINNED = re.compile(r"cb:[os]:(?P<game>\d+):(?P<pin>\d+|t[0-9a-z]+):(?P<seat>\d+):")
 GAME_ID = 1

@@ -6,9 +6,10 @@ from __future__ import annotations
 import random
 
 import simcord
-from bot_driver import Driver
-from bot_harness import Factory, World
-from bot_helpers import texts
+
+from tests.bot.bot_driver import Driver
+from tests.bot.bot_harness import Factory, World
+from tests.bot.bot_helpers import texts
 
 
 async def start_duel(world: World) -> simcord.ChannelHandle:

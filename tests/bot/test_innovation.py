@@ -9,9 +9,10 @@ from collections import defaultdict
 
 import pytest
 import simcord
-from bot_harness import Factory, World
-from bot_helpers import texts
-from sw_driver import SimultaneousDriver, open_game, replies
+
+from tests.bot.bot_harness import Factory, World
+from tests.bot.bot_helpers import texts
+from tests.bot.sw_driver import SimultaneousDriver, open_game, replies
 
 GAME = "innovation"
 

@@ -17,17 +17,17 @@ from typing import Any, ClassVar
 import discord
 import pytest
 import simcord
-from bot_harness import Factory, World
-from bot_helpers import accepted, components, texts
 from pydantic import BaseModel
-from sw_driver import open_game, replies
-from test_access import HUGE, Elsewhere, forge, only_reply
 
 from bot import ids
 from bot.client import CivBot
 from bot.components.prompt import menu_plan, menu_room, prompt_items
 from bot.games._base import GameWords
 from engines.core.contract import Engine, Event, GameResult, Option, Prompt, SeatScore
+from tests.bot.bot_harness import Factory, World
+from tests.bot.bot_helpers import accepted, components, texts
+from tests.bot.sw_driver import open_game, replies
+from tests.bot.test_access import HUGE, Elsewhere, forge, only_reply
 
 GAME = "menus"
 #: the action prompt's groups and sizes, in order (``turn`` is drawn as buttons)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 import simcord
-from bot_harness import Factory, World
-from bot_helpers import texts
-from sw_driver import open_game
 
 from bot.i18n import name, t
+from tests.bot.bot_harness import Factory, World
+from tests.bot.bot_helpers import texts
+from tests.bot.sw_driver import open_game
 
 
 def started(thread: simcord.ChannelHandle, lang: str = "en") -> str:

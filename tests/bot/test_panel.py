@@ -18,12 +18,7 @@ from typing import Any, ClassVar
 import discord
 import pytest
 import simcord
-from bot_harness import Factory, World
-from bot_helpers import components
 from pydantic import BaseModel
-from sw_driver import open_game, replies
-from test_access import HUGE, forge, only_reply
-from test_delivery_invariant import Table
 
 from bot import ids
 from bot.client import CivBot
@@ -42,6 +37,11 @@ from engines.core.contract import (
     SeatScore,
 )
 from games.models import Outcome
+from tests.bot.bot_harness import Factory, World
+from tests.bot.bot_helpers import components
+from tests.bot.sw_driver import open_game, replies
+from tests.bot.test_access import HUGE, forge, only_reply
+from tests.bot.test_delivery_invariant import Table
 
 GAME = "panelgame"
 ACTIONS = 5

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 import simcord
-from bot_harness import Factory, World
-from bot_helpers import answer_controls, latest_panel
-from sw_driver import SimultaneousDriver, open_game, replies
 
 from bot.delivery.ledger import LEDGER_NOTE, PANEL_NOTE
+from tests.bot.bot_harness import Factory, World
+from tests.bot.bot_helpers import answer_controls, latest_panel
+from tests.bot.sw_driver import SimultaneousDriver, open_game, replies
 
 
 def _fresh(channel: simcord.ChannelHandle, message_id: int) -> Any:

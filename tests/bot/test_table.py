@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bot_harness import Factory, World
-from test_delivery_invariant import GAME_ID, new_table
 
 from benchmarks import table_traffic as traffic
 from bot.delivery.table import BOARD_NOTE, Board, table_key
+from tests.bot.bot_harness import Factory, World
+from tests.bot.test_delivery_invariant import GAME_ID, new_table
 
 #: (game, players): every game at its smallest and largest table
 FAST = [("duel", 2), ("seven_wonders", 3), ("innovation", 2)]

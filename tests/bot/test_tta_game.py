@@ -23,9 +23,6 @@ from typing import Any
 
 import pytest
 import simcord
-from bot_harness import Factory, World
-from sw_driver import open_game
-from tta_driver import Knowledge, TtaDriver, military_names, unknown_names
 
 from bot.client import CivBot
 from bot.sandbox import Sandbox
@@ -35,6 +32,9 @@ from engines.tta import catalogue, colonization
 from engines.tta.engine import TtaEngine
 from engines.tta.facts import KIND
 from engines.tta.state import TtaState
+from tests.bot.bot_harness import Factory, World
+from tests.bot.sw_driver import open_game
+from tests.bot.tta_driver import Knowledge, TtaDriver, military_names, unknown_names
 
 GAME_ID = 1
 

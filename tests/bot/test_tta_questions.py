@@ -13,14 +13,14 @@ import random
 from collections.abc import Callable
 
 import pytest
-from bot_harness import Factory, World
-from bot_helpers import pinged_since
-from sw_driver import open_game
-from test_tta_game import GAME_ID, play_script, state_of
-from tta_driver import TtaDriver
 
 from engines.tta.engine import TtaEngine
 from engines.tta.state import TtaState
+from tests.bot.bot_harness import Factory, World
+from tests.bot.bot_helpers import pinged_since
+from tests.bot.sw_driver import open_game
+from tests.bot.test_tta_game import GAME_ID, play_script, state_of
+from tests.bot.tta_driver import TtaDriver
 
 ENGINE = TtaEngine()
 

@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 import simcord
-from bot_harness import Factory, World
-from bot_helpers import answer_controls, components
-from sw_driver import open_game
 
 from bot.ids import resolve_ref
 from engines.core.contract import UNDO, Prompt
+from tests.bot.bot_harness import Factory, World
+from tests.bot.bot_helpers import answer_controls, components
+from tests.bot.sw_driver import open_game
 
 GAME_ID = 1
 CONTROL = re.compile(r"cb:[os]:(?P<game>\d+):(?P<pin>[^:]+):(?P<seat>\d+):(?P<ref>.*)")

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 import simcord
-from bot_harness import World
-from bot_helpers import texts
 
 from bot.client import CivBot
 from games.storage import SqlStore
+from tests.bot.bot_harness import World
+from tests.bot.bot_helpers import texts
 
 
 async def _started_duel(world: World, creator: simcord.MemberActor) -> simcord.ChannelHandle:

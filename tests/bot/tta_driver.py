@@ -21,10 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import simcord
-from bot_helpers import hand_note, pinged_since
 from simcord.components import walk_components
 from simcord.results import to_discord_message
-from sw_driver import replies
 
 from bot.client import CivBot
 from bot.ids import resolve_ref
@@ -33,6 +31,8 @@ from engines.core.playout import avoided
 from engines.tta import catalogue
 from engines.tta.engine import TtaEngine
 from games.service import engine_options
+from tests.bot.bot_helpers import hand_note, pinged_since
+from tests.bot.sw_driver import replies
 
 #: a custom id that answers a question, with the pin (version or stamp) and seat it answers
 PINNED = re.compile(r"cb:(?P<kind>[osgnk]):(?P<game>\d+):(?P<pin>\d+|t[0-9a-z]+):(?P<seat>\d+):")

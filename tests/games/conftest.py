@@ -17,7 +17,6 @@ import os
 import shutil
 import socket
 import subprocess
-import sys
 import tempfile
 from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -26,12 +25,9 @@ from typing import NoReturn
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))  # service_doubles, under any import mode
-
-from service_doubles import FakeClock, engine_lookup  # noqa: E402
-
 from games.service import GameService  # noqa: E402
 from games.storage import SqlStore, open_store  # noqa: E402
+from tests.games.service_doubles import FakeClock, engine_lookup
 
 BACKENDS = ["sqlite", "postgres"]
 

@@ -7,11 +7,11 @@ import random
 from collections.abc import Callable
 
 import pytest
-from service_doubles import engine_lookup
 
 from games.service import GameService
 from games.storage import open_store
 from games.verify import verify_replays
+from tests.games.service_doubles import engine_lookup
 
 ALICE, BOB = 21, 22
 USERS = {0: ALICE, 1: BOB}

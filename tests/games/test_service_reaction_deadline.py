@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import pytest
-from service_doubles import CountingEngine, CountState, FakeClock, engine_lookup
 
 from engines.core.contract import Engine, Prompt
 from games.models import ServiceError
 from games.service import GameService, engine_options, lobby_options
 from games.storage import SqlStore
+from tests.games.service_doubles import CountingEngine, CountState, FakeClock, engine_lookup
 
 ALICE, BOB = 11, 12
 

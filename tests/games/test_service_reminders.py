@@ -3,9 +3,8 @@ while it still has an open question and has not answered since."""
 
 from __future__ import annotations
 
-from service_doubles import FakeClock
-
 from games.service import GameService
+from tests.games.service_doubles import FakeClock
 
 ALICE, BOB = 11, 12
 

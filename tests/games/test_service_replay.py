@@ -6,12 +6,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from service_doubles import engine_lookup
 
 from games.cli import main
 from games.service import GameService
 from games.storage import SqlStore
 from games.verify import verify_replays
+from tests.games.service_doubles import engine_lookup
 
 ALICE, BOB = 11, 12
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from service_doubles import COUNTING
 
 from games.service import GameService
 from games.storage import SqlStore, open_store
+from tests.games.service_doubles import COUNTING
 
 ALICE, BOB = 11, 12
 

@@ -10,12 +10,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from service_doubles import FakeClock
-from test_service_deadlines import lookup
 
 from games.models import ServiceError
 from games.service import MAX_ANSWER_ATTEMPTS, RETRY_MAX_SECONDS, GameService, retry_delay
 from games.storage import SqlStore, open_store
+from tests.games.service_doubles import FakeClock
+from tests.games.test_service_deadlines import lookup
 
 ALICE, BOB, CAROL = 11, 12, 13
 

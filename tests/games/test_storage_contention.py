@@ -20,12 +20,12 @@ from typing import Any
 import asyncpg
 import pytest
 from asyncpg.transaction import Transaction
-from service_doubles import FakeClock, engine_lookup
 
 from games.models import ServiceError
 from games.service import GameService
 from games.storage import DatabaseBusy, NewGame, OutcomeUnknown, SqlStore, open_store
 from games.storage import sqlite as sqlite_backend
+from tests.games.service_doubles import FakeClock, engine_lookup
 
 ALICE, BOB = 11, 12
 #: far above the bounded wait (about 0.6 s with the test's settings below): only a hang fails

@@ -7,7 +7,6 @@ from collections.abc import Callable
 
 import pytest
 from PIL import Image
-from render_helpers import check_render_words, decode, literal_words
 
 from engines.duel import catalogue as cat
 from engines.duel.scoring import BREAKDOWN_KEYS
@@ -15,6 +14,7 @@ from engines.duel.view import DuelView
 from engines.registry import get_engine
 from i18n import t
 from renderers import duel, kit
+from tests.renderers.render_helpers import check_render_words, decode, literal_words
 
 NAMES = ["Ana", "陳大文"]
 

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
-from render_helpers import check_render_words, decode, literal_words
 
 from engines.innovation import catalogue as cat
 from engines.innovation.view import InnovationView, PileView
 from engines.registry import get_engine
 from renderers import innovation as inno
 from renderers import kit
+from tests.renderers.render_helpers import check_render_words, decode, literal_words
 
 NAMES = ["Ana", "陳大文", "Bob", "李四"]
 Stop = Callable[[InnovationView], bool]

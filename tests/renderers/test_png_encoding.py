@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
-from render_helpers import decode
 
 from engines.core.playout import playout
 from engines.core.rng import Rng
 from engines.registry import get_engine
 from renderers import duel, innovation, kit, tta
 from renderers import seven_wonders as sw
+from tests.renderers.render_helpers import decode
 
 NAMES = ["Ana", "陳大文", "Bo", "Lee", "Zoë", "王小明", "Kim"]
 #: each game at its largest table (Through the Ages: the full game)

@@ -8,7 +8,6 @@ from typing import Any, get_args
 
 import pytest
 from PIL import ImageStat
-from render_helpers import check_render_words, decode, literal_words
 
 from engines.registry import get_engine
 from engines.seven_wonders import catalogue as cat
@@ -16,6 +15,7 @@ from engines.seven_wonders.view import BuildStatus, ChoiceView, CityView, SevenW
 from i18n import LANGUAGES
 from renderers import kit
 from renderers import seven_wonders as sw
+from tests.renderers.render_helpers import check_render_words, decode, literal_words
 
 NAMES = ["Ana", "陳大文", "Bartholomew the Long-Named", "李小龍", "Eve", "Fátima", "Gus"]
 #: how often each kind of option is picked: mostly builds, so cities fill up as in real games

@@ -9,7 +9,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from render_helpers import decode
 
 from bot.render import call_named
 from engines.core.contract import GameResult, SeatScore
@@ -22,6 +21,7 @@ from engines.tta.view import TtaView
 from engines.tta.views import build_view
 from i18n import catalogue, name
 from renderers import tta
+from tests.renderers.render_helpers import decode
 
 ENGINE = TtaEngine()
 LANGS = ("en", "zh-TW", "zh-CN")

@@ -7,8 +7,9 @@ from typing import Any
 import discord
 import pytest
 import simcord
-from bot_harness import Factory, World
-from bot_helpers import accepted, answer_controls, latest_panel, texts
+
+from tests.bot.bot_harness import Factory, World
+from tests.bot.bot_helpers import accepted, answer_controls, latest_panel, texts
 
 
 def replies(result: Any) -> list[Any]:

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from bot_harness import World
-from sw_driver import replies
 
 from bot.cogs import help as card_cog
 from bot.games.tta import TtaWords
 from engines import registry
 from engines.tta.engine import TtaEngine
+from tests.bot.bot_harness import World
+from tests.bot.sw_driver import replies
 
 
 @pytest.fixture(autouse=True)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 import simcord
-from bot_harness import World
-from bot_helpers import custom_ids, latest_panel, only_reply
+
+from tests.bot.bot_harness import World
+from tests.bot.bot_helpers import custom_ids, latest_panel, only_reply
 
 
 async def open_game(world: World, **options: str) -> simcord.ChannelHandle:
@@ -68,7 +69,7 @@ async def test_language_option_zh_cn(world: World) -> None:
 
 
 def custom_labels(message: object) -> list[str]:
-    from bot_helpers import components
+    from tests.bot.bot_helpers import components
 
     return [c.get("label", "") for c in components(message)]
 

@@ -8,8 +8,6 @@ from typing import Any
 
 import pytest
 import simcord
-from bot_harness import World
-from bot_helpers import replies
 
 from bot.client import CivBot
 from bot.cogs import game_log
@@ -23,6 +21,8 @@ from engines.registry import engine_names, get_engine
 from games.models import GameInfo, SeatInfo
 from games.storage.base import ActionRecord
 from games.transcript import replay
+from tests.bot.bot_harness import World
+from tests.bot.bot_helpers import replies
 
 DUEL = 1  # the game id of the first game opened in a test
 

@@ -6,13 +6,13 @@ from typing import Any
 
 import pytest
 import simcord
-from bot_harness import World
-from bot_helpers import accepted, answer_controls, latest_panel, latest_prompt, texts
-from test_access import forge
 
 from bot.client import CivBot
 from engines.core.contract import Prompt
 from engines.duel.engine import DuelEngine
+from tests.bot.bot_harness import World
+from tests.bot.bot_helpers import accepted, answer_controls, latest_panel, latest_prompt, texts
+from tests.bot.test_access import forge
 
 
 async def started(world: World, language: str | None = None) -> simcord.ChannelHandle:

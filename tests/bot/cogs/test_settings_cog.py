@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 import simcord
-from bot_harness import Factory, World
-from bot_helpers import custom_ids, only_reply, texts
 
 from bot.components.settings import settings_items, settings_text
 from bot.i18n import t
 from games.models import PlayerSettings
+from tests.bot.bot_harness import Factory, World
+from tests.bot.bot_helpers import custom_ids, only_reply, texts
 
 
 def replies(result: Any) -> list[Any]:

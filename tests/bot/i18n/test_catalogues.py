@@ -113,10 +113,10 @@ def test_language_for_discord_locales() -> None:
 
 
 async def test_command_translator_localises_names_and_descriptions() -> None:
-    from bot_harness import make_settings
     from discord import Locale
 
     from bot.client import CivBot
+    from tests.bot.bot_harness import make_settings
 
     bot = CivBot(make_settings(Path("/nonexistent.db")), renderer=None)
     for ext in ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.help"):

@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 import pytest
-from duel_helpers import act, position
 
 from engines.duel.catalogue import CARDS
 from engines.duel.facts import RES_INDEX, SYMBOL_INDEX
 from engines.duel.scoring import breakdown
+from tests.engines.duel.duel_helpers import act, position
 
 ANTONIO = 0
 # card: (colour, vp, shields, science symbol, production, immediate coins, fixed-price resources,

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from duel_helpers import ENGINE, act, prompt, public_json
 
 from engines.core.errors import IllegalAnswer
 from engines.duel.catalogue import FIRST_GAME_WONDERS
+from tests.engines.duel.duel_helpers import ENGINE, act, prompt, public_json
 
 
 def test_draft_order_and_offers() -> None:

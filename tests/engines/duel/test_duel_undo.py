@@ -7,13 +7,13 @@ import random
 from typing import Any
 
 import pytest
-from duel_helpers import ENGINE
-from test_offers_cache import check_tables
 
 from engines.core.contract import UNDO, Event
 from engines.core.errors import IllegalAnswer
 from engines.duel import window
 from engines.duel.state import FLAT_LISTS, NESTED_LISTS, DuelState
+from tests.engines.duel.duel_helpers import ENGINE
+from tests.engines.duel.test_offers_cache import check_tables
 
 #: events that tell something nobody could know before: they close the window
 REVEALING = {"card_revealed", "library_drawn", "wonders_revealed"}

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from duel_helpers import ENGINE, act, kinds, options, position, prompt
 
 from engines.core.errors import IllegalAnswer
 from engines.duel.facts import FACE_UP, INITIALLY_ACCESSIBLE
+from tests.engines.duel.duel_helpers import ENGINE, act, kinds, options, position, prompt
 
 ANTONIO, BRUNO = 0, 1
 

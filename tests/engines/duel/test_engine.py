@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from duel_helpers import ENGINE, act, position, prompt
 
 from engines.__main__ import main, simulate
 from engines.core.errors import IllegalAnswer
 from engines.duel.catalogue import CARDS, TOKENS, WONDERS, name, names
 from engines.duel.view import DuelView
 from engines.registry import engine_names, get_engine
+from tests.engines.duel.duel_helpers import ENGINE, act, position, prompt
 
 
 def test_registry() -> None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from duel_helpers import act, position
 
 from engines.duel.scoring import breakdown
+from tests.engines.duel.duel_helpers import act, position
 
 ANTONIO, BRUNO = 0, 1
 RICH = (60, 7)

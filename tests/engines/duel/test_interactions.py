@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 import pytest
-from duel_helpers import ENGINE, act, kinds, options, position, prompt
 
 from engines.core.errors import IllegalAnswer
 from engines.duel.facts import COVERED_BY, COVERS
 from engines.duel.scoring import breakdown
 from engines.duel.structure import deal
 from engines.duel.trading import card_cost, prices, wonder_cost
+from tests.engines.duel.duel_helpers import ENGINE, act, kinds, options, position, prompt
 
 ANTONIO, BRUNO = 0, 1
 RICH = (40, 7)

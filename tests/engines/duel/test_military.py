@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from duel_helpers import ENGINE, act, kinds, position
-
 from engines.duel.military import military_vp, move_pawn, weaker_seat
+from tests.engines.duel.duel_helpers import ENGINE, act, kinds, position
 
 ANTONIO, BRUNO = 0, 1
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from duel_helpers import act, kinds, options, position, prompt
-
 from engines.duel.scoring import breakdown
 from engines.duel.trading import card_cost, wonder_cost
+from tests.engines.duel.duel_helpers import act, kinds, options, position, prompt
 
 ANTONIO, BRUNO = 0, 1
 PAIR_CITY = ("scriptorium", "lumber_yard", "quarry", "glassworks")

@@ -6,7 +6,6 @@ import json
 from collections import Counter
 
 import pytest
-from duel_helpers import ENGINE, Telling, random_game
 from hypothesis import given, settings
 from hypothesis import strategies as hst
 
@@ -16,6 +15,7 @@ from engines.core.rng import Rng
 from engines.duel.catalogue import CARDS, TOKENS, WONDERS
 from engines.duel.state import DuelState
 from engines.duel.trading import card_cost, wonder_cost
+from tests.engines.duel.duel_helpers import ENGINE, Telling, random_game
 
 GAMES = 2000
 DETAILED = 150  # games whose every position is also checked for leaks / immutability

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from duel_helpers import ENGINE, act, kinds, options, position, prompt
 
 from engines.core.errors import IllegalAnswer
+from tests.engines.duel.duel_helpers import ENGINE, act, kinds, options, position, prompt
 
 ANTONIO, BRUNO = 0, 1
 BOARD = ["agriculture", "philosophy", "urbanism", "law", "theology"]

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from duel_helpers import ENGINE, act, position
-
 from engines.duel.scoring import breakdown
+from tests.engines.duel.duel_helpers import ENGINE, act, position
 
 ANTONIO, BRUNO = 0, 1
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from duel_helpers import ENGINE, act, kinds, prompt
 
 from engines.core.errors import IllegalAnswer
 from engines.duel.catalogue import LAYOUTS
 from engines.duel.structure import deal
+from tests.engines.duel.duel_helpers import ENGINE, act, kinds, prompt
 
 FIRST = {"wonders": "first_game"}
 

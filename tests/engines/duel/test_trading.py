@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from duel_helpers import ENGINE, act, options, position
 from hypothesis import given, settings
 from hypothesis import strategies as hst
 
 from engines.core.errors import IllegalAnswer
 from engines.duel.trading import card_cost, prices, trade_cost, wonder_cost
+from tests.engines.duel.duel_helpers import ENGINE, act, options, position
 
 ANTONIO, BRUNO = 0, 1
 

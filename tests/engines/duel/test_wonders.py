@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from duel_helpers import ENGINE, act, kinds, options, position, prompt, public_json
 
 from engines.core.errors import IllegalAnswer
 from engines.duel.scoring import breakdown
+from tests.engines.duel.duel_helpers import (
+    ENGINE,
+    act,
+    kinds,
+    options,
+    position,
+    prompt,
+    public_json,
+)
 
 ANTONIO, BRUNO = 0, 1
 RICH = (40, 10)

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from inno_helpers import asking, dogma, kinds, option_ids, pile, position, top
+from tests.engines.innovation.inno_helpers import (
+    asking,
+    dogma,
+    kinds,
+    option_ids,
+    pile,
+    position,
+    top,
+)
 
 
 # -- Age 1 -------------------------------------------------------------------------------

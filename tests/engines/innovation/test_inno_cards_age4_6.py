@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from inno_helpers import asking, dogma, kinds, pile, position, top
+from tests.engines.innovation.inno_helpers import asking, dogma, kinds, pile, position, top
 
 
 # -- Age 4 -------------------------------------------------------------------------------

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from inno_helpers import ENGINE, asking, dogma, kinds, pile, position, prompt, top
+from tests.engines.innovation.inno_helpers import (
+    ENGINE,
+    asking,
+    dogma,
+    kinds,
+    pile,
+    position,
+    prompt,
+    top,
+)
 
 
 def _won(st: object, seat: int) -> bool:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from inno_helpers import ENGINE, answer, dogma, position, prompt
 
 from engines.__main__ import main as cli
 from engines.innovation.catalogue import CARDS, SPECIAL_IDS, names
 from engines.registry import get_engine
+from tests.engines.innovation.inno_helpers import ENGINE, answer, dogma, position, prompt
 
 
 def test_registered_for_two_to_four_players() -> None:

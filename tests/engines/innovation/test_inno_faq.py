@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from inno_helpers import ENGINE, dogma, kinds, pile, position, top
+from tests.engines.innovation.inno_helpers import ENGINE, dogma, kinds, pile, position, top
 
 
 def test_oars_second_effect_is_shared_when_nothing_was_transferred() -> None:

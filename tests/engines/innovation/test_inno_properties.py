@@ -12,12 +12,12 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from inno_helpers import ENGINE, total_cards
 
 from engines.core.contract import Event
 from engines.core.rng import Rng
 from engines.innovation.catalogue import CARDS
 from engines.innovation.state import InnovationState
+from tests.engines.innovation.inno_helpers import ENGINE, total_cards
 
 GAMES = {2: 1200, 3: 900, 4: 800}
 VICTORIES = {"achievements", "score", "dogma"}

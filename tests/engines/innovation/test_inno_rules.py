@@ -4,11 +4,21 @@ rulebook's worked examples."""
 from __future__ import annotations
 
 import pytest
-from inno_helpers import ENGINE, answer, dogma, kinds, option_ids, pile, position, prompt, top
 
 from engines.core.errors import IllegalAnswer
 from engines.innovation.catalogue import CARDS
 from engines.innovation.facts import AGE, NAME
+from tests.engines.innovation.inno_helpers import (
+    ENGINE,
+    answer,
+    dogma,
+    kinds,
+    option_ids,
+    pile,
+    position,
+    prompt,
+    top,
+)
 
 
 # -- setup -----------------------------------------------------------------------------

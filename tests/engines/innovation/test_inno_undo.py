@@ -12,12 +12,12 @@ import json
 from typing import Any
 
 import pytest
-from inno_helpers import ENGINE, answer, option_ids, position, prompt
 
 from engines.core.contract import UNDO, Event
 from engines.core.errors import IllegalAnswer
 from engines.core.rng import Rng
 from engines.innovation.state import InnovationState
+from tests.engines.innovation.inno_helpers import ENGINE, answer, option_ids, position, prompt
 
 #: what an undo leaves as it is (``undo_window.NOT_TAKEN_BACK``)
 KEPT = {"undo", "untold", "answers_count"}

@@ -13,7 +13,6 @@ engine's answers are compared, after every answer, with a fresh copy of the stat
 from __future__ import annotations
 
 import pytest
-from sw_helpers import ENGINE
 
 from engines.core.contract import Option, Prompt
 from engines.core.playout import Draws, playout
@@ -22,6 +21,7 @@ from engines.seven_wonders import trading
 from engines.seven_wonders.costs import card_cost, stage_cost
 from engines.seven_wonders.prompts import action_payments, hand_options
 from engines.seven_wonders.state import SevenWondersState, fast_copy
+from tests.engines.seven_wonders.sw_helpers import ENGINE
 
 
 def dumped(prompts: list[Prompt]) -> list[dict[str, object]]:

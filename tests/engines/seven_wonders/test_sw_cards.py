@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from sw_helpers import FILLER, choose_all, position
 
 from engines.seven_wonders.catalogue import CARDS, GUILDS, age_cards, names
 from engines.seven_wonders.facts import COLOR_INDEX, RES_INDEX, SYMBOL_INDEX
 from engines.seven_wonders.scoring import breakdown
 from engines.seven_wonders.views import build_view
+from tests.engines.seven_wonders.sw_helpers import FILLER, choose_all, position
 
 
 def test_card_counts_match_the_rulebook() -> None:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from sw_helpers import choose_all, kinds, position
-
 from engines.seven_wonders.military import conflicts
 from engines.seven_wonders.scoring import breakdown
+from tests.engines.seven_wonders.sw_helpers import choose_all, kinds, position
 
 
 def test_rulebook_example_age_two() -> None:

@@ -6,13 +6,13 @@ import json
 from collections import Counter
 
 import pytest
-from sw_helpers import ENGINE
 
 from engines.core.contract import Event, Option, Prompt
 from engines.core.rng import Rng
 from engines.seven_wonders.catalogue import CARDS, GUILDS, age_cards
 from engines.seven_wonders.effects import rebuild_derived
 from engines.seven_wonders.state import SevenWondersState, fast_copy
+from tests.engines.seven_wonders.sw_helpers import ENGINE
 
 GAMES_PER_COUNT = 1000
 DETAILED = 15  # games per player count whose positions are also checked for leaks etc.

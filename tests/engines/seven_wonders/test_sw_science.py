@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as hst
-from sw_helpers import position
-from sw_reference import reference_science
 
 from engines.seven_wonders.science import plain_score, science_score
 from engines.seven_wonders.scoring import breakdown
+from tests.engines.seven_wonders.sw_helpers import position
+from tests.engines.seven_wonders.sw_reference import reference_science
 
 
 def test_identical_symbols_score_squares() -> None:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from sw_helpers import ENGINE, position
-
 from engines.seven_wonders.scoring import breakdown, winners
+from tests.engines.seven_wonders.sw_helpers import ENGINE, position
 
 
 def test_breakdown_of_a_city() -> None:

@@ -9,12 +9,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from sw_helpers import ENGINE, kinds, option_ids
 
 from engines.core.errors import IllegalAnswer
 from engines.registry import get_engine
 from engines.seven_wonders.catalogue import GUILDS, WONDERS, age_cards
 from engines.seven_wonders.facts import RES_INDEX
+from tests.engines.seven_wonders.sw_helpers import ENGINE, kinds, option_ids
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as hst
-from sw_helpers import ENGINE, choose_all, position, vec
-from sw_reference import reference_payments
 
 from engines.seven_wonders.costs import card_cost, market, stage_cost
 from engines.seven_wonders.facts import CARD, RES_INDEX, STAGE
 from engines.seven_wonders.prompts import action_payments, hand_options
 from engines.seven_wonders.state import SevenWondersState
 from engines.seven_wonders.trading import SEARCH, least, payments
+from tests.engines.seven_wonders.sw_helpers import ENGINE, choose_all, position, vec
+from tests.engines.seven_wonders.sw_reference import reference_payments
 
 RAW = 0b0001111
 MAN = 0b1110000

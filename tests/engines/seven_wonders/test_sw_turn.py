@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from sw_helpers import ENGINE, FILLER, choose_all, kinds, option_ids, position
 
 from engines.core.errors import IllegalAnswer
 from engines.seven_wonders.state import SevenWondersState
+from tests.engines.seven_wonders.sw_helpers import (
+    ENGINE,
+    FILLER,
+    choose_all,
+    kinds,
+    option_ids,
+    position,
+)
 
 H3 = [["altar", "theater", "stockade"], ["baths", "well", "barracks"],
       ["tavern", "loom_1", "guard_tower"]]

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from sw_helpers import ENGINE, choose_all, kinds, option_ids, position
 
 from engines.core.contract import UNDO, Option, Prompt
 from engines.core.errors import IllegalAnswer
@@ -14,6 +13,7 @@ from engines.core.playout import Draws, playout
 from engines.core.rng import Rng
 from engines.seven_wonders.state import SevenWondersState, fast_copy
 from engines.seven_wonders.turn import CHOSEN
+from tests.engines.seven_wonders.sw_helpers import ENGINE, choose_all, kinds, option_ids, position
 
 #: the state field an undo does not take back: the count of answers applied (an undo is
 #: one)

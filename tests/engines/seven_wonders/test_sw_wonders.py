@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import pytest
-from sw_helpers import ENGINE, FILLER, choose_all, kinds, option_ids, position
 
 from engines.core.errors import IllegalAnswer
 from engines.seven_wonders.catalogue import WONDERS
 from engines.seven_wonders.costs import card_cost, market
 from engines.seven_wonders.facts import RES_INDEX, STAGE
 from engines.seven_wonders.scoring import breakdown
+from tests.engines.seven_wonders.sw_helpers import (
+    ENGINE,
+    FILLER,
+    choose_all,
+    kinds,
+    option_ids,
+    position,
+)
 
 STAGES = [(w, side, i) for w in WONDERS for side in ("day", "night")
           for i in range(len(WONDERS[w].sides[side].stages))]

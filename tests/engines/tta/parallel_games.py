@@ -20,8 +20,6 @@ from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from tta_helpers import ENGINE, check_invariants, check_tokens
-
 from engines.core.contract import UNDO, GameResult, Prompt
 from engines.core.rng import Rng
 from engines.tta import undo_window, wars
@@ -29,6 +27,7 @@ from engines.tta.actions.develop import TECHS
 from engines.tta.facts import KIND, NAME
 from engines.tta.play import in_play_named
 from engines.tta.state import TtaState
+from tests.engines.tta.tta_helpers import ENGINE, check_invariants, check_tokens
 
 #: options that end a phase: the busy policy picks something else 9 times in 10
 QUIET = ("end", "pass", UNDO)

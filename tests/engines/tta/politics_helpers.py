@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from tta_helpers import new, to_round_two
-
 from engines.core.contract import Event, Prompt
 from engines.tta import interrupts
 from engines.tta.state import Civ, TtaState
+from tests.engines.tta.tta_helpers import new, to_round_two
 
 
 def table(players: int = 3, seed: int = 1, current: int = 0) -> TtaState:

@@ -7,8 +7,6 @@ Each test builds its own position; these run the engine's own options on it."""
 
 from __future__ import annotations
 
-from tta_helpers import ENGINE, answer, check_tokens
-
 from engines.tta import colonization, tokens
 from engines.tta.actions.costs import build_cost
 from engines.tta.facts import KIND, STR
@@ -21,6 +19,7 @@ from engines.tta.ratings import (
     urban_limit,
 )
 from engines.tta.state import Civ, TtaState
+from tests.engines.tta.tta_helpers import ENGINE, answer, check_tokens
 
 
 def params(st: TtaState, oid: str) -> dict[str, object]:

@@ -8,7 +8,12 @@ Philosophy 1, Warriors 1, one unused worker, 16 - 4 = 12 blue tokens in the bank
 from __future__ import annotations
 
 import pytest
-from tta_helpers import (
+
+from engines.tta.actions.action_cards import EFFECT, FOLD
+from engines.tta.facts import AGE, STR
+from engines.tta.ratings import civil_left, military_hand_limit, military_left, ratings
+from engines.tta.state import Civ, TtaState
+from tests.engines.tta.tta_helpers import (
     ENGINE,
     answer,
     check_tokens,
@@ -18,11 +23,6 @@ from tta_helpers import (
     set_tokens,
     to_round_two,
 )
-
-from engines.tta.actions.action_cards import EFFECT, FOLD
-from engines.tta.facts import AGE, STR
-from engines.tta.ratings import civil_left, military_hand_limit, military_left, ratings
-from engines.tta.state import Civ, TtaState
 
 
 def _turn(players: int = 2, seed: int = 1) -> tuple[TtaState, Civ]:

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from tta_helpers import (
+
+from engines.tta import economy
+from engines.tta.actions.costs import build_cost, upgrade_cost
+from engines.tta.actions.wonder import build_stages
+from engines.tta.facts import CUL, HAPPY, SCI, STR
+from engines.tta.ratings import civil_left, military_left, ratings
+from engines.tta.state import TtaState
+from tests.engines.tta.tta_helpers import (
     action_turn,
     answer,
     check_tokens,
@@ -12,13 +19,6 @@ from tta_helpers import (
     option_ids,
     set_tokens,
 )
-
-from engines.tta import economy
-from engines.tta.actions.costs import build_cost, upgrade_cost
-from engines.tta.actions.wonder import build_stages
-from engines.tta.facts import CUL, HAPPY, SCI, STR
-from engines.tta.ratings import civil_left, military_left, ratings
-from engines.tta.state import TtaState
 
 
 def _ids(st: TtaState, prefix: str) -> list[str]:

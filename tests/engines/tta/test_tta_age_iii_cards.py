@@ -14,13 +14,6 @@ force L1446-L1450, air forces L1957-L1961. The four Age III wonders are in
 from __future__ import annotations
 
 import pytest
-from technology_checks import (
-    build_pays,
-    develop_pays,
-    revolution_pays,
-    special_symbols_count_once,
-)
-from tta_helpers import ENGINE, answer, check_invariants, check_tokens, give, set_tokens
 
 from engines.tta import colonization, tokens
 from engines.tta.actions.action_cards import EFFECT
@@ -35,6 +28,20 @@ from engines.tta.ratings import (
     urban_limit,
 )
 from engines.tta.state import Civ, TtaState
+from tests.engines.tta.technology_checks import (
+    build_pays,
+    develop_pays,
+    revolution_pays,
+    special_symbols_count_once,
+)
+from tests.engines.tta.tta_helpers import (
+    ENGINE,
+    answer,
+    check_invariants,
+    check_tokens,
+    give,
+    set_tokens,
+)
 
 #: buildings and units: science to develop, resources to build, per worker (food,
 #: resources, science, culture, happy, strength)

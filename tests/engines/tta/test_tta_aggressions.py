@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from politics_helpers import pull, set_units
-from tta_helpers import ENGINE, check_invariants, set_tokens
 
 from engines.core.contract import Event
 from engines.tta import aggressions, conflict, interrupts, pacts, setup, tokens, turn, undo_window
 from engines.tta.ratings import military_total, strength
 from engines.tta.state import TtaState
+from tests.engines.tta.politics_helpers import pull, set_units
+from tests.engines.tta.tta_helpers import ENGINE, check_invariants, set_tokens
 
 BONUS_I = "I_defense_colonization_bonus"  # defense 2
 BONUS_II = "II_defense_colonization_bonus"  # defense 4

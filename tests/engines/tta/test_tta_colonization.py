@@ -7,14 +7,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from politics_helpers import asked, pull, reply, reveal, set_units, table
-from tta_helpers import ENGINE, check_invariants
 
 from engines.tta import colonization, tokens
 from engines.tta.facts import HAPPY, KIND, MILITARY_IDS, STR
 from engines.tta.interrupts import TtaCtx
 from engines.tta.ratings import ratings
 from engines.tta.state import TtaState
+from tests.engines.tta.politics_helpers import asked, pull, reply, reveal, set_units, table
+from tests.engines.tta.tta_helpers import ENGINE, check_invariants
 
 BONUS_I = "I_defense_colonization_bonus"
 

@@ -7,14 +7,23 @@ from __future__ import annotations
 import json
 
 import pytest
-from politics_helpers import asked, pool, pull, reply, reveal, set_units, strengths, table
-from tta_helpers import ENGINE, check_invariants, set_tokens
 
 from engines.tta import economy, interrupts, tokens
 from engines.tta.event_cards import targets
 from engines.tta.events import RESOLVERS
 from engines.tta.facts import AGE, KIND, MILITARY_IDS
 from engines.tta.ratings import civil_left, ratings
+from tests.engines.tta.politics_helpers import (
+    asked,
+    pool,
+    pull,
+    reply,
+    reveal,
+    set_units,
+    strengths,
+    table,
+)
+from tests.engines.tta.tta_helpers import ENGINE, check_invariants, set_tokens
 
 
 def test_every_age_a_i_ii_event_has_a_resolver() -> None:

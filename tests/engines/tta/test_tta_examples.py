@@ -7,8 +7,12 @@ X1-X36 are tests next to their rules (grep the tests for ``x<n>``); X37 is in
 
 from __future__ import annotations
 
-from politics_helpers import reply, reveal, strengths, table
-from tta_helpers import (
+from engines.tta import end_of_turn, interrupts, row
+from engines.tta.facts import CUL, HAPPY, SCI, STR, TACTIC
+from engines.tta.play import add_blue, remove_yellow
+from engines.tta.ratings import civil_left, military_left, military_total, ratings
+from tests.engines.tta.politics_helpers import reply, reveal, strengths, table
+from tests.engines.tta.tta_helpers import (
     ENGINE,
     action_turn,
     answer,
@@ -17,11 +21,6 @@ from tta_helpers import (
     give,
     set_tokens,
 )
-
-from engines.tta import end_of_turn, interrupts, row
-from engines.tta.facts import CUL, HAPPY, SCI, STR, TACTIC
-from engines.tta.play import add_blue, remove_yellow
-from engines.tta.ratings import civil_left, military_left, military_total, ratings
 
 
 # -- X39: the rating markers are flipped, there is no cap (L893, L1712) ----------------------

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from tta_helpers import ENGINE, check_invariants, give, to_round_two
 
 from engines.core.playout import lean_choice, playout
 from engines.tta import ages, row, scoring
@@ -14,6 +13,7 @@ from engines.tta.end_of_turn import draws_due
 from engines.tta.facts import AGE, KIND, SCI, civil_deck, military_deck
 from engines.tta.ratings import ratings, strength
 from engines.tta.state import TtaState
+from tests.engines.tta.tta_helpers import ENGINE, check_invariants, give, to_round_two
 
 
 def peaceful(players: int = 2, seed: int = 1, conflict: bool = False) -> TtaState:

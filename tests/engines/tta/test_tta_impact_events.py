@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from politics_helpers import pool, pull, reveal, set_units, strengths
-from tta_helpers import ENGINE, check_invariants, to_round_two
 
 from engines.tta import economy
 from engines.tta.event_cards.age_iii import IMPACT, final_scores, produced
@@ -18,6 +16,8 @@ from engines.tta.events import RESOLVERS
 from engines.tta.facts import AGE, KIND, MILITARY_IDS, RES
 from engines.tta.ratings import ratings
 from engines.tta.state import Civ, TtaState
+from tests.engines.tta.politics_helpers import pool, pull, reveal, set_units, strengths
+from tests.engines.tta.tta_helpers import ENGINE, check_invariants, to_round_two
 
 AGRICULTURE = "III_impact_of_agriculture"
 ARCHITECTURE = "III_impact_of_architecture"
@@ -338,7 +338,7 @@ def _rich(players: int) -> TtaState:
     """Age III: seats 0 and 1 hold the same large civilization (farms, mines, every urban
     type, units with an air force, special technologies, Democracy, wonders, a colony); the
     others are as at the start."""
-    from tta_helpers import give
+    from tests.engines.tta.tta_helpers import give
 
     st = peaceful(players)
     st.age = 3

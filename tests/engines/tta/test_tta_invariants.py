@@ -37,10 +37,7 @@ import json
 from collections import Counter
 from collections.abc import Iterator
 
-import parallel_games
 import pytest
-from parallel_games import check_asked, check_end, choose, lobby_options
-from tta_helpers import ENGINE, game_json
 
 from engines.core.contract import UNDO, Event
 from engines.core.rng import Rng
@@ -48,6 +45,9 @@ from engines.tta import armies, economy, end_of_turn, ratings, undo_window
 from engines.tta import prompts as questions
 from engines.tta.ratings import _rate
 from engines.tta.state import TtaState
+from tests.engines.tta import parallel_games
+from tests.engines.tta.parallel_games import check_asked, check_end, choose, lobby_options
+from tests.engines.tta.tta_helpers import ENGINE, game_json
 
 #: cheap games per player count, by mode (with test_tta_properties' 180 of each mode)
 CHEAP_GAMES = {"first": 700, "peaceful": 600}

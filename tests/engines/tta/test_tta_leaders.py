@@ -7,18 +7,6 @@ L1841)."""
 from __future__ import annotations
 
 import pytest
-from tta_helpers import (
-    ENGINE,
-    action_turn,
-    answer,
-    check_invariants,
-    check_tokens,
-    give,
-    new,
-    option_ids,
-    set_tokens,
-    to_round_two,
-)
 
 from engines.core.contract import Event
 from engines.core.rng import Rng
@@ -30,6 +18,18 @@ from engines.tta.facts import CUL, HAPPY, SCI, STR
 from engines.tta.play import enter
 from engines.tta.ratings import civil_left, military_left, ratings
 from engines.tta.state import Civ, TtaState
+from tests.engines.tta.tta_helpers import (
+    ENGINE,
+    action_turn,
+    answer,
+    check_invariants,
+    check_tokens,
+    give,
+    new,
+    option_ids,
+    set_tokens,
+    to_round_two,
+)
 
 
 def _lead(st: TtaState, card: str) -> Civ:

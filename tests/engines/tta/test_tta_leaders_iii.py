@@ -8,8 +8,17 @@ with their restricted spending, his end-of-turn default and his once-per-turn li
 from __future__ import annotations
 
 import pytest
-from politics_helpers import pull, reveal, set_units, table
-from tta_helpers import (
+
+from engines.core.contract import Event
+from engines.core.rng import Rng
+from engines.tta import end_of_turn, leaders, leaders_age_iii, scoring
+from engines.tta.actions.develop import science_cost
+from engines.tta.facts import CUL, HAPPY, RES, SCI
+from engines.tta.play import discard_civil, enter, leave
+from engines.tta.ratings import civil_left, military_left, ratings
+from engines.tta.state import Civ, TtaState
+from tests.engines.tta.politics_helpers import pull, reveal, set_units, table
+from tests.engines.tta.tta_helpers import (
     ENGINE,
     action_turn,
     answer,
@@ -21,15 +30,6 @@ from tta_helpers import (
     set_tokens,
     to_round_two,
 )
-
-from engines.core.contract import Event
-from engines.core.rng import Rng
-from engines.tta import end_of_turn, leaders, leaders_age_iii, scoring
-from engines.tta.actions.develop import science_cost
-from engines.tta.facts import CUL, HAPPY, RES, SCI
-from engines.tta.play import discard_civil, enter, leave
-from engines.tta.ratings import civil_left, military_left, ratings
-from engines.tta.state import Civ, TtaState
 
 EINSTEIN = leaders_age_iii.EINSTEIN
 GATES = leaders_age_iii.GATES

@@ -11,14 +11,14 @@ with the book's examples in ``test_armies.py`` / ``test_tta_tactics.py`` (X28-X3
 from __future__ import annotations
 
 import pytest
-from politics_helpers import pull, set_units, table
-from tta_helpers import check_invariants
 
 from engines.tta import colonization, tokens
 from engines.tta.facts import HAPPY, STR, TACTIC
 from engines.tta.interrupts import TtaCtx
 from engines.tta.ratings import ratings
 from engines.tta.state import Civ
+from tests.engines.tta.politics_helpers import pull, set_units, table
+from tests.engines.tta.tta_helpers import check_invariants
 
 #: tactic: (infantry, cavalry, artillery per army, bonus, obsolete bonus or None)
 TACTICS: dict[str, tuple[int, int, int, int, int | None]] = {

@@ -7,14 +7,14 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from politics_helpers import pull
-from tta_helpers import ENGINE, check_invariants, to_round_two
 
 from engines.core.contract import Prompt
 from engines.core.playout import lean_choice, playout, random_choice
 from engines.core.rng import Rng
 from engines.tta.facts import KIND, PEACEFUL_PACTS, military_deck
 from engines.tta.state import TtaState
+from tests.engines.tta.politics_helpers import pull
+from tests.engines.tta.tta_helpers import ENGINE, check_invariants, to_round_two
 
 TRADE = "II_international_trade_agreement"
 CONFLICT = ("aggression", "war", "pact")

@@ -10,10 +10,16 @@ the random games check the rule after every answer (``parallel_games.check_asked
 
 from __future__ import annotations
 
-from politics_helpers import asked, pull, reply, reveal, strengths, table
-from tta_helpers import answer, check_invariants, give, new, option_ids, to_round_two
-
 from engines.tta.state import TtaState
+from tests.engines.tta.politics_helpers import asked, pull, reply, reveal, strengths, table
+from tests.engines.tta.tta_helpers import (
+    answer,
+    check_invariants,
+    give,
+    new,
+    option_ids,
+    to_round_two,
+)
 
 IRON, ALCHEMY, MONARCHY = "I_iron", "I_alchemy", "I_monarchy"
 

@@ -6,12 +6,11 @@ panel shows. The comparison with the bot's former hooks over random games is in
 
 from __future__ import annotations
 
-from politics_helpers import reveal, table
-from tta_helpers import ENGINE, action_turn, answer, new, option_ids, to_round_two
-
 from engines.core.contract import UNDO, Prompt
 from engines.tta import economy
 from engines.tta.state import TtaState
+from tests.engines.tta.politics_helpers import reveal, table
+from tests.engines.tta.tta_helpers import ENGINE, action_turn, answer, new, option_ids, to_round_two
 
 
 def _own(st: TtaState) -> Prompt:

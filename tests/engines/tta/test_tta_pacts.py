@@ -6,9 +6,6 @@ play) from the decks, so every card stays in one place (``check_invariants``).
 
 from __future__ import annotations
 
-from politics_helpers import pull, set_units
-from tta_helpers import ENGINE, check_invariants, to_round_two
-
 from engines.tta import (
     ages,
     conflict,
@@ -26,6 +23,8 @@ from engines.tta.end_of_turn import production_forecast, production_phase
 from engines.tta.facts import CUL, STR
 from engines.tta.ratings import military_hand_limit, military_total, ratings
 from engines.tta.state import TtaState
+from tests.engines.tta.politics_helpers import pull, set_units
+from tests.engines.tta.tta_helpers import ENGINE, check_invariants, to_round_two
 
 OPEN_BORDERS = "I_open_borders_agreement"
 TRADE_ROUTES = "I_trade_routes_agreement"

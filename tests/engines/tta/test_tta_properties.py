@@ -15,12 +15,18 @@ import json
 from collections import Counter
 
 import pytest
-from parallel_games import RESIGN, RESIGN_ODDS, check_end, check_rulings, lobby_options
-from tta_helpers import ENGINE, check_invariants
 
 from engines.core.contract import Prompt
 from engines.core.rng import Rng
 from engines.tta.state import TtaState
+from tests.engines.tta.parallel_games import (
+    RESIGN,
+    RESIGN_ODDS,
+    check_end,
+    check_rulings,
+    lobby_options,
+)
+from tests.engines.tta.tta_helpers import ENGINE, check_invariants
 
 #: per player count and policy, by mode: 480 seeded games in all (the full and short games'
 #: thousands are played with cheaper checks in ``test_tta_invariants.py``)

@@ -9,9 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from politics_helpers import asked, pull, reveal, set_units
-from tta_helpers import ENGINE, answer, check_invariants
-
 from engines.core.contract import Event
 from engines.tta import (
     ages,
@@ -28,6 +25,8 @@ from engines.tta import (
 from engines.tta.event_cards import age_iii, targets
 from engines.tta.facts import civil_deck, military_deck
 from engines.tta.state import TtaState
+from tests.engines.tta.politics_helpers import asked, pull, reveal, set_units
+from tests.engines.tta.tta_helpers import ENGINE, answer, check_invariants
 
 CULTURE_WAR = "III_war_over_culture"
 TERRITORY_WAR = "II_war_over_territory"

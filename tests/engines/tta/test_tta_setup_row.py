@@ -6,7 +6,12 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from tta_helpers import (
+
+from engines.core.errors import IllegalAnswer
+from engines.tta import row
+from engines.tta.facts import AGE, KIND, civil_deck, military_deck
+from engines.tta.ratings import civil_left, military_left, ratings
+from tests.engines.tta.tta_helpers import (
     ENGINE,
     answer,
     check_invariants,
@@ -16,11 +21,6 @@ from tta_helpers import (
     set_row,
     to_round_two,
 )
-
-from engines.core.errors import IllegalAnswer
-from engines.tta import row
-from engines.tta.facts import AGE, KIND, civil_deck, military_deck
-from engines.tta.ratings import civil_left, military_left, ratings
 
 
 # -- setup ------------------------------------------------------------------------------

@@ -12,8 +12,6 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from politics_helpers import pull, strengths
-from tta_helpers import ENGINE, answer, check_invariants, give, option_ids, to_round_two
 
 from engines.core.contract import UNDO, Event
 from engines.core.rng import Rng
@@ -31,6 +29,15 @@ from engines.tta.event_cards.age_iii import IMPACT
 from engines.tta.facts import AGE, KIND, civil_deck, military_deck
 from engines.tta.ratings import military_left
 from engines.tta.state import TtaState
+from tests.engines.tta.politics_helpers import pull, strengths
+from tests.engines.tta.tta_helpers import (
+    ENGINE,
+    answer,
+    check_invariants,
+    give,
+    option_ids,
+    to_round_two,
+)
 
 CULTURE, TERRITORY, TECHNOLOGY = wars.CULTURE, wars.TERRITORY, wars.TECHNOLOGY
 EVENTS = sorted(c for c in IMPACT)

@@ -28,7 +28,6 @@ import random
 from typing import Any
 
 import pytest
-from tta_helpers import ENGINE
 
 from engines.core.contract import UNDO, Option, Prompt
 from engines.core.fast import fast_option
@@ -40,6 +39,7 @@ from engines.tta.facts import AGE, KIND
 from engines.tta.lazy import LazyOption
 from engines.tta.ratings import civil_left, military_left
 from engines.tta.state import TtaState
+from tests.engines.tta.tta_helpers import ENGINE
 
 MODES = ("first", "peaceful", "full", "short")
 

@@ -7,7 +7,6 @@ test_armies.py; here the same examples go through ``Civ`` → ``ratings`` and th
 from __future__ import annotations
 
 import pytest
-from tta_helpers import ENGINE, answer, check_tokens, new, option_ids, to_round_two
 
 from engines.tta import colonization, tokens
 from engines.tta.actions.tactics import COPY_COST, PLAY_COST
@@ -15,6 +14,14 @@ from engines.tta.facts import AGE, STR, TACTIC
 from engines.tta.ratings import military_left, ratings
 from engines.tta.state import Civ, TtaState
 from engines.tta.turn import begin_turn
+from tests.engines.tta.tta_helpers import (
+    ENGINE,
+    answer,
+    check_tokens,
+    new,
+    option_ids,
+    to_round_two,
+)
 
 
 def _turn(players: int = 2, seed: int = 1) -> tuple[TtaState, Civ]:

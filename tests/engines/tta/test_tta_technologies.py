@@ -11,18 +11,6 @@ Every development and build goes through the engine's own options and answers.
 from __future__ import annotations
 
 import pytest
-from technology_checks import (
-    build_pays,
-    develop_pays,
-    revolution_pays,
-    special_symbols_count_once,
-)
-from tta_helpers import (
-    ENGINE,
-    action_turn,
-    give,
-    set_tokens,
-)
 
 from engines.tta.actions.costs import build_cost, stages_per_action
 from engines.tta.facts import AGE
@@ -33,6 +21,18 @@ from engines.tta.ratings import (
     urban_limit,
 )
 from engines.tta.state import TtaState
+from tests.engines.tta.technology_checks import (
+    build_pays,
+    develop_pays,
+    revolution_pays,
+    special_symbols_count_once,
+)
+from tests.engines.tta.tta_helpers import (
+    ENGINE,
+    action_turn,
+    give,
+    set_tokens,
+)
 
 #: buildings and units: science to develop (None: printed on the board), resources to
 #: build, and per worker (food, resources, science, culture, happy, strength)

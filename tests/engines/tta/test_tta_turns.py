@@ -3,12 +3,19 @@
 
 from __future__ import annotations
 
-from tta_helpers import ENGINE, answer, check_invariants, give, new, option_ids, to_round_two
-
 from engines.tta import ages, scoring
 from engines.tta.end_of_turn import draw_military
 from engines.tta.facts import AGE
 from engines.tta.ratings import civil_left, military_left
+from tests.engines.tta.tta_helpers import (
+    ENGINE,
+    answer,
+    check_invariants,
+    give,
+    new,
+    option_ids,
+    to_round_two,
+)
 
 
 def test_x2_end_of_round_one_L472_L514() -> None:

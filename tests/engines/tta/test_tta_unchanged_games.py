@@ -6,9 +6,9 @@ suite; the rest is marked ``slow``."""
 from __future__ import annotations
 
 import pytest
-from unchanged_games import GAMES, QUICK, Game, load, play, steps_of
 
 from engines.tta import undo_window
+from tests.engines.tta.unchanged_games import GAMES, QUICK, Game, load, play, steps_of
 
 
 def _replay(game: Game) -> None:

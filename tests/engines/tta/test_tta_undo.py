@@ -11,8 +11,6 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from tta_helpers import ENGINE, answer, option_ids, to_round_two
-from tta_helpers import game_json as game
 
 from engines.core.contract import UNDO, Event, Option, Prompt
 from engines.core.rng import Rng
@@ -20,6 +18,8 @@ from engines.tta import prompts as questions
 from engines.tta import row, undo_window
 from engines.tta.facts import KIND
 from engines.tta.state import TtaState
+from tests.engines.tta.tta_helpers import ENGINE, answer, option_ids, to_round_two
+from tests.engines.tta.tta_helpers import game_json as game
 
 QUIET = ("end", "pass", UNDO)
 

@@ -6,12 +6,11 @@ strength the ratings count (``ratings.army_bonus``)."""
 
 from __future__ import annotations
 
-from tta_helpers import new
-
 from engines.tta.facts import AGE, SUBTYPE
 from engines.tta.ratings import army_bonus
 from engines.tta.state import TtaState
 from engines.tta.views import build_view
+from tests.engines.tta.tta_helpers import new
 
 
 def _army_position() -> TtaState:

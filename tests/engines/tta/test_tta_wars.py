@@ -6,8 +6,6 @@ current strength, either side winning, the advantage setting the loss (``engines
 from __future__ import annotations
 
 import pytest
-from politics_helpers import pull, set_units, strengths
-from tta_helpers import ENGINE, answer, check_invariants, option_ids
 
 from engines.core.contract import Event, Prompt
 from engines.tta import ages, conflict, setup, turn, undo_window, wars
@@ -15,6 +13,8 @@ from engines.tta.conflict import GANDHI
 from engines.tta.ratings import military_left, strength
 from engines.tta.state import TtaState
 from engines.tta.views import build_view
+from tests.engines.tta.politics_helpers import pull, set_units, strengths
+from tests.engines.tta.tta_helpers import ENGINE, answer, check_invariants, option_ids
 
 TERRITORY, TECHNOLOGY, CULTURE = wars.TERRITORY, wars.TECHNOLOGY, wars.CULTURE
 

@@ -6,14 +6,6 @@ unfinished one gives nothing and leaves at the end of the age after its own (L18
 from __future__ import annotations
 
 import pytest
-from tta_helpers import (
-    action_turn,
-    answer,
-    check_tokens,
-    give,
-    option_ids,
-    set_tokens,
-)
 
 from engines.core.contract import Event
 from engines.tta import ages, end_of_turn, row, wonder_scores, wonders
@@ -27,6 +19,14 @@ from engines.tta.ratings import (
     ratings,
 )
 from engines.tta.state import Civ, TtaState
+from tests.engines.tta.tta_helpers import (
+    action_turn,
+    answer,
+    check_tokens,
+    give,
+    option_ids,
+    set_tokens,
+)
 
 
 def _complete(st: TtaState, card: str) -> Civ:
