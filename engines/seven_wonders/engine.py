@@ -173,8 +173,9 @@ class SevenWondersEngine(Engine[SevenWondersState]):
         left, right = pays[0]
         complete: list[object] = [action, card, left, right, bank, via]
         if choice == complete:
-            # The same button pressed again (a double click: the hand's buttons stay open
-            # while the seat waits) is no change: no "changed" event for the table.
+            # The same choice again (a double click, or the choice made pressed on the
+            # waiting prompt, which offers the hand's options) is no change: no "changed"
+            # event for the table.
             return False
         turn.set_choice(st, seat, complete, events)
         return True

@@ -240,7 +240,8 @@ def test_both_neighbours_may_buy_the_same_resource() -> None:
     assert "guard_tower" in st.buildings[1] and "guard_tower" in st.buildings[2]
 
 
-def test_payment_prompt_lists_each_non_dominated_payment_and_undo() -> None:
+def test_payment_prompt_lists_each_non_dominated_payment_and_back() -> None:
+    """... and the way back to the hand: `undo` (formerly `back`)."""
     st = position(boards=["rhodos", "olympia", "olympia"], coins=[9, 3, 3],
                   hands=[["guard_tower", "altar"], ["altar", "theater"], ["altar", "theater"]],
                   turn=6)

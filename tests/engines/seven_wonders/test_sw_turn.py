@@ -120,7 +120,9 @@ def test_a_change_that_needs_a_payment_shows_nothing_to_the_table() -> None:
 
 
 @pytest.mark.parametrize("option", ["undo", "back"])
-def test_undo_from_a_change_keeps_the_choice_made(option: str) -> None:
+def test_back_from_a_change_keeps_the_choice_made(option: str) -> None:
+    """Going back from the payment of a change (`undo`; `back`, its former name) keeps
+    the choice made."""
     st = two_ways()
     ENGINE.apply(st, 0, "sell:altar")
     before = seen_by_others(st)
