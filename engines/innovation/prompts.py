@@ -129,8 +129,7 @@ def prompts(st: InnovationState) -> list[Prompt]:
     if draw is None:
         draw = _DRAW[age] = fast_option("draw", "draw", {"age": age}, None, None)
     hand = st.hands[seat]
-    melds = _MELD
-    options = [draw, *[melds[c] for c in hand]]
+    options = [draw, *map(_MELD.__getitem__, hand)]
     if st.scores[seat]:
         for a in achievable(st, seat):
             options.append(_achieve_opt(a))
