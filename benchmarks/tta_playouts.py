@@ -10,7 +10,8 @@ from a seeded ``random.Random`` (``harness.RandomDraws``); the engine draws all 
 randomness from ``engines.core.rng.Rng``. Random TTA games vary in length, so the figures
 are, per mode and player count (CPU time, one core, ``--rounds`` timed runs of ``--games``
 games, the median run): games/s, decisions/s (answers to a prompt that offered a choice:
-more than one option), answers/s (every answer) and answers per game; then, over every
+more than one option, counted in an untimed replay of the same games), answers/s (every
+answer) and answers per game; then, over every
 position of a few games (untimed), the size of the saved state (``engine.dump``: JSON
 bytes, undo window included) and the memory one state holds (``deep_size``: the objects
 reachable from it, each counted once; card ids are shared strings).
@@ -50,23 +51,33 @@ STATE_TARGET = 40_000  # bytes, at 4 players
 ENGINE = TtaEngine()
 
 
-def playouts(players: int, games: int, seed: int, mode: str = "first") -> tuple[int, int, int]:
-    """``games`` random games: ``(games, answers, decisions)``."""
+def playouts(players: int, games: int, seed: int, mode: str = "first") -> tuple[int, int]:
+    """``games`` random games: ``(games, answers)``."""
     draws = harness.RandomDraws(seed)
     answers = 0
-    decisions = [0]
+    for _ in range(games):
+        answers += playout(ENGINE, players, draws.below(0x7FFFFFFF), draws,
+                           choose=lean_choice, options=OPTIONS[mode]).answer_count
+    return games, answers
+
+
+def decisions(players: int, games: int, seed: int, mode: str = "first") -> int:
+    """The answers of :func:`playouts`' games (the same seeds: the same games) given to a
+    prompt that offered more than one option (untimed: counting is not the engine's work)."""
+    draws = harness.RandomDraws(seed)
+    count = [0]
 
     def choose(prompts: list[Prompt], draws: Draws,
                avoid: frozenset[str]) -> tuple[Prompt, Option]:
         prompt, option = lean_choice(prompts, draws, avoid)
         if len(prompt.options) > 1:
-            decisions[0] += 1
+            count[0] += 1
         return prompt, option
 
     for _ in range(games):
-        answers += playout(ENGINE, players, draws.below(0x7FFFFFFF), draws,
-                           choose=choose, options=OPTIONS[mode]).answer_count
-    return games, answers, decisions[0]
+        playout(ENGINE, players, draws.below(0x7FFFFFFF), draws, choose=choose,
+                options=OPTIONS[mode])
+    return count[0]
 
 
 def state_sizes(players: int, games: int, seed: int,
@@ -128,11 +139,11 @@ def measure(players: int, games: int, seed: int, size_games: int, mode: str,
     playouts(players, 3, seed + 1, mode)  # warm the caches
     runs = []
     for _ in range(rounds):  # the same games each round: the median run is reported
-        (_, answers, decisions), _, cpu = harness.clocked(
-            lambda: playouts(players, games, seed, mode))
+        (_, answers), _, cpu = harness.clocked(lambda: playouts(players, games, seed, mode))
         runs.append(cpu)
     cpu = statistics.median(runs)
-    rate, per_answer, per_decision = games / cpu, answers / cpu, decisions / cpu
+    chose = decisions(players, games, seed, mode)
+    rate, per_answer, per_decision = games / cpu, answers / cpu, chose / cpu
     sizes, memory = state_sizes(players, size_games, seed + 2, mode)
     p99 = harness.percentile(sizes, 99)
     size_ok = ""
