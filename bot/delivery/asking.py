@@ -185,12 +185,16 @@ class Questions:
                 # Its message is still showing (sent before a restart): not posted again.
                 ledger.seats[prompt.seat] = Asked(pinned, done=True)
                 continue
-            fresh = calls(
-                prompt, own_step(info.game, prompt, view), prompt.seat in panels, seats_before
-            )
-            # A notice still owed for the seat's previous question is owed for this one
-            # (its turn goes on), and so is a new message not sent yet.
-            notice = fresh or (entry is not None and entry.notice)
+            own = own_step(info.game, prompt, view)
+            panel = panels.get(prompt.seat)
+            # a step of the seat's own turn goes on on the panel its turn began on
+            has_panel = panel is not None and (panel.own or not own)
+            fresh = calls(prompt, own, has_panel, seats_before)
+            # A question of its own (not a step of the seat's turn) has its own clock, even
+            # when it is asked on the panel the seat is looking at. A notice still owed for
+            # the seat's previous question is owed for this one (its turn goes on), and so
+            # is a new message not sent yet.
+            notice = fresh or not own or (entry is not None and entry.notice)
             fresh = fresh or (entry is not None and entry.mention)
             ledger.seats[prompt.seat] = Asked(pinned, mention=fresh, notice=notice)
         for prompt in every:
@@ -254,6 +258,7 @@ class Questions:
             asker = await self.asked_by(info, prompt)
             if asker:
                 lines.insert(0, t(lang, "panel.asked_by", asker=asker))
+            own = own_step(info.game, prompt, view)
             entry.done = await self.panels.show(
                 info,
                 prompt,
@@ -262,7 +267,8 @@ class Questions:
                 mine,
                 lines,
                 fresh=entry.mention,
-                pictures=own_step(info.game, prompt, view),
+                pictures=own,
+                own=own,
             )
             if entry.done:
                 entry.mention = False  # its own message notified the seat

@@ -208,12 +208,14 @@ class TurnPanels:
         *,
         fresh: bool = False,
         pictures: bool = True,
+        own: bool = False,
     ) -> bool:
         """Show ``prompt`` on its seat's panel: the stretch's panel edited in place
         (through ``via``, the seat's click on it, if given), else (or when ``fresh``: the
         question calls the seat back) a new DM, the old one stripped, with its pictures
         unless ``pictures`` is False (a question out of the seat's turn is answered from
-        its text). False when the seat could not be reached (DMs closed or failing)."""
+        its text). ``own``: a step of the seat's own turn (``Panel.own``). False when the
+        seat could not be reached (DMs closed or failing)."""
         seat = prompt.seat
         panel = await self.records.panel(info.id, seat)
         if panel is not None and panel.turn != turn:
@@ -232,6 +234,7 @@ class TurnPanels:
             changes: dict[str, Any] = {"content": text, "view": static_view(*items)}
             if await self.edit(panel, via, **changes):
                 panel.pin, panel.confirm = pinned, confirm.id if confirm is not None else ""
+                panel.own = panel.own or own
                 await self.records.set_panel(info.id, seat, panel)
                 return True
         user_id = info.user_of(seat)
@@ -264,6 +267,7 @@ class TurnPanels:
             last=last,
             confirm=confirm.id if confirm is not None else "",
             picture=picture,
+            own=own,
         )
         await self.records.set_panel(info.id, seat, new)
         return True

@@ -84,7 +84,8 @@ class Panel:
     its components answer now ("" while it waits for another seat: no components).
     ``ephemeral``: opened by "Show my hand / act" (DMs closed): only its own clicks can
     edit it. ``last``: the turn's provisional events, worded. ``confirm``: the option whose
-    confirmation it shows. ``picture``: a digest of the files attached to it ("" none
+    confirmation it shows. ``own``: it has shown a step of its seat's own turn (the turn
+    began on it). ``picture``: a digest of the files attached to it ("" none
     known: a note of an older bot), so an edit uploads them only when they changed.
     """
 
@@ -96,6 +97,7 @@ class Panel:
     last: list[str] = field(default_factory=list)
     confirm: str = ""
     picture: str = ""
+    own: bool = False
 
     def dump(self) -> str:
         return json.dumps(
@@ -108,6 +110,7 @@ class Panel:
                 self.last,
                 self.confirm,
                 self.picture,
+                self.own,
             ]
         )
 
@@ -115,7 +118,7 @@ class Panel:
     def load(cls, raw: str | None) -> Panel | None:
         if not raw:
             return None
-        channel, message, turn, pinned, ephemeral, last, confirm, *picture = json.loads(raw)
+        channel, message, turn, pinned, ephemeral, last, confirm, *more = json.loads(raw)
         return cls(
             int(channel),
             int(message),
@@ -124,7 +127,8 @@ class Panel:
             bool(ephemeral),
             [str(x) for x in last],
             str(confirm),
-            str(picture[0]) if picture else "",
+            str(more[0]) if more else "",
+            bool(more[1]) if len(more) > 1 else False,
         )
 
 

@@ -177,8 +177,8 @@ def _details(lang: str, raw: Mapping[str, Any]) -> str:
 
 
 class TtaWords(GameWords[TtaView]):
-    #: told by the result
-    silent_events = frozenset({"game_over"})
+    #: told by the result; ``turn``: each turn is a board of its own, titled (``table_title``)
+    silent_events = frozenset({"game_over", "turn"})
     #: the ``end`` option's forecast: ending the turn asks for a confirmation when it costs
     #: something (platform §5.2), worded ``tta.warn.<param>``; the menus are worded
     #: ``tta.group.<group>`` (``GameWords.group_label``)
