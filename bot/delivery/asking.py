@@ -187,14 +187,21 @@ class Questions:
                 continue
             own = own_step(info.game, prompt, view)
             panel = panels.get(prompt.seat)
-            # a step of the seat's own turn goes on on the panel its turn began on
-            has_panel = panel is not None and (panel.own or not own)
-            fresh = calls(prompt, own, has_panel, seats_before)
-            # A question of its own (not a step of the seat's turn) has its own clock, even
-            # when it is asked on the panel the seat is looking at. A notice still owed for
-            # the seat's previous question is owed for this one (its turn goes on), and so
-            # is a new message not sent yet.
-            notice = fresh or not own or (entry is not None and entry.notice)
+            if own:
+                # The seat's turn begins unless its panel of this stretch showed a step of
+                # it already; a new message unless the seat is looking at its panel (it
+                # was answering something just now).
+                begins = panel is None or not panel.own
+                was_asked = seats_before is not None and prompt.seat in seats_before
+                fresh = begins and (panel is None or not was_asked)
+            else:
+                begins = True  # a question of its own has its own clock
+                # asked of the seat whose turn it is: its panel is where it plays the turn
+                current = getattr(view, "current", None) == prompt.seat and not prompt.reaction
+                fresh = calls(prompt, current, panel is not None, seats_before)
+            # A notice still owed for the seat's previous question is owed for this one
+            # (its turn goes on), and so is a new message not sent yet.
+            notice = begins or (entry is not None and entry.notice)
             fresh = fresh or (entry is not None and entry.mention)
             ledger.seats[prompt.seat] = Asked(pinned, mention=fresh, notice=notice)
         for prompt in every:
