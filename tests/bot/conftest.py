@@ -60,23 +60,3 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "bot_settings(**kw): Settings overrides for the bot")
     config.addinivalue_line("markers", "guild_locale(locale): the guild's preferred locale")
 
-
-#: the bot tests whose expectations still describe the table before "One table for every
-#: game" (a thread prompt, a per-answer message, the round status...), one node id or node
-#: id prefix (a file) a line: their rewrite is under way (see the issue's closing note).
-#: They run, and are reported as xfail until rewritten; one that passes is XPASS.
-PENDING = Path(__file__).with_name("table_rewrite_pending.txt")
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    pending = {
-        line.strip() for line in PENDING.read_text().splitlines() if line.strip()
-    } if PENDING.exists() else set()
-    for item in items:
-        rel = item.nodeid
-        slow_bot = rel.startswith("tests/bot/") and item.get_closest_marker("slow") is not None
-        if slow_bot or any(rel == p or rel.startswith(p + "::") or rel.startswith(p + "/")
-                           for p in pending):
-            item.add_marker(
-                pytest.mark.xfail(reason="table model rewrite: expectations pending", strict=False)
-            )

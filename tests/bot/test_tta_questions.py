@@ -96,7 +96,9 @@ async def test_every_question_of_its_own_is_mentioned_and_starts_its_clock(
     is not its turn going on on its panel (a reaction, a defence, a bid, an event's
     question, the keep question — whoever's answer raised it, its own included), its turn
     notice is recorded then, and, unless it follows the seat's own answer (its panel,
-    edited through its click), it is called back: a new panel message in its DMs."""
+    edited through its click) or comes back to the seat whose turn it is (its panel showed
+    whom it waited for, and is edited: a new message only when a turn begins or a question
+    comes out of turn), it is called back: a new panel message in its DMs."""
     players = world.members(3)
     thread = await open_game(world.channel, players, "tta", ["mode=short"])
     driver = TtaDriver(world.env, bot_factory.bots, thread, players, random.Random(11),
@@ -128,6 +130,8 @@ async def test_every_question_of_its_own_is_mentioned_and_starts_its_clock(
             assert notices[seat].version == version, (seat, prompt.kind)
             if seat in before:
                 continue  # right after its own answer: the panel it looks at, edited
+            if seat == (await bot.service.view(GAME_ID, None)).current and not prompt.reaction:  # type: ignore[attr-defined]
+                continue  # its own turn's panel, which showed whom it waits for: edited
             # called back: a new panel message in its DMs (or a mention in the thread)
             dms = driver.stored(players[seat].user.dm_channel)
             called = bool(dms) and dms[0].id > mark
