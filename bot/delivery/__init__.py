@@ -136,6 +136,7 @@ class Delivery:
         """Redraw the seat's panel through its click ``via`` (deferred as an update): the
         question again ("Back"), or ``confirm``'s warnings with "Confirm" / "Back"."""
         async with self._publishing[info.id]:
+            self.records.refresh(info.id)  # each pass starts from the notes
             await self.panels.redraw(via, info, prompt, confirm)
 
     async def confirm_on_panel(
@@ -150,6 +151,7 @@ class Delivery:
         """ "Show my hand / act" on a panel question: the panel as an ephemeral reply
         (``TurnPanels.open_ephemeral``)."""
         async with self._publishing[info.id]:
+            self.records.refresh(info.id)  # each pass starts from the notes
             await self.panels.open_ephemeral(interaction, info, prompt)
 
     # -- news -------------------------------------------------------------------------------
@@ -200,6 +202,7 @@ class Delivery:
         game_id = outcome.info.id
         with self.owing(game_id):
             async with self._publishing[game_id]:
+                self.records.refresh(game_id)  # each pass starts from the notes
                 told = await self.telling.publish(
                     outcome,
                     before,
@@ -258,6 +261,7 @@ class Delivery:
         started), or the final result. Then the version is marked told."""
         try:
             async with self._publishing[game_id]:
+                self.records.refresh(game_id)  # each pass starts from the notes
                 info = await self.bot.service.get(game_id)
                 told = True
                 if info.status == "active":
@@ -285,6 +289,7 @@ class Delivery:
         """Deliver what game ``game_id``'s ledger owes; never raises (logged)."""
         try:
             async with self._publishing[game_id]:
+                self.records.refresh(game_id)  # each pass starts from the notes
                 await self.questions.sync(game_id, close=True)
         except Exception:
             log.exception("game %s: could not deliver its open questions", game_id)

@@ -60,7 +60,7 @@ class TurnPanels:
         """Whether ``message`` is the seat's turn panel (its clicks edit it in place)."""
         if message is None:
             return False
-        panel = await self.records.panel(game_id, seat)
+        panel = await self.records.stored_panel(game_id, seat)
         return panel is not None and panel.message == message.id
 
     async def turn_of(self, info: GameInfo) -> str:

@@ -1,8 +1,9 @@
 """What is asked and owed, and where each game's messages are: plain data kept in notes.
 
 A game's delivery state lives in its notes (the database), so a restart or a second process
-picks up where the last left off; memory only caches it. Nothing here touches Discord:
-``Records`` needs only a place to read and write notes (the service).
+picks up where the last left off; memory only caches it within one pass over the game
+(``refresh``: every pass, under the game's publishing lock, starts from the notes). Nothing
+here touches Discord: ``Records`` needs only a place to read and write notes (the service).
 
 - ``Ledger`` (note ``delivery``): for each seat asked, the question (``Asked``) and what is
   still owed for it; the places whose failure was already told.
@@ -266,6 +267,19 @@ class Records:
         """Whether memory holds anything of the game."""
         kept = (self._ledgers, self._stored, self._open, self._panels)
         return any(game_id in memory for memory in kept)
+
+    def refresh(self, game_id: int) -> None:
+        """Start a pass over the game from its notes: what another process (or a pass cut
+        short) wrote since is read again; memory only saves reads within one pass."""
+        self.drop(game_id)
+
+    async def stored_panel(self, game_id: int, seat: int) -> Panel | None:
+        """The seat's panel as its note says now (no memory: a click is checked against
+        what any process last wrote)."""
+        try:
+            return Panel.load(await self._notes().get_note(game_id, f"{PANEL_NOTE}:{seat}"))
+        except (TypeError, ValueError):
+            return None
 
     def drop(self, game_id: int) -> None:
         """Forget what memory holds of the game (it ended; the notes stay)."""

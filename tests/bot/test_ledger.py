@@ -163,3 +163,27 @@ async def test_memory_is_dropped_when_a_game_ends_and_the_notes_stay(notes: Fake
     kept.drop(1)
     assert not kept.holds(1) and kept.panel_seats(1) == set()
     assert await kept.opened(1) == [(0, "t1", 10, 100)]  # read again from the note
+
+
+async def test_each_pass_starts_from_the_notes(notes: FakeNotes) -> None:
+    """The database is the authority: what another process wrote between two passes over
+    a game (its ledger, its open prompts, a panel re-posted) is what the next pass reads,
+    whatever memory held."""
+    kept = records(notes)
+    ledger = await kept.ledger(1)
+    ledger.seats[0] = Asked("t1", done=True)
+    await kept.store_ledger(1)
+    await kept.set_panel(1, 0, Panel(10, 11, "1:0", "t1"))
+    await kept.remember(1, (0, "t1", 10, 12))
+    # another process tells the next answer
+    notes.notes[1, LEDGER_NOTE] = Ledger({1: Asked("t2", mention=True)}).dump()
+    notes.notes[1, f"{PANEL_NOTE}:0"] = Panel(10, 99, "1:1", "").dump()
+    notes.notes[1, OPEN_NOTE] = dump_open([])
+    assert (await kept.ledger(1)).seats.keys() == {0}  # within a pass, memory serves
+    kept.refresh(1)  # the next pass
+    assert (await kept.ledger(1)).seats == {1: Asked("t2", mention=True)}
+    panel = await kept.panel(1, 0)
+    assert panel is not None and panel.message == 99
+    assert await kept.opened(1) == []
+    stored = await kept.stored_panel(1, 0)  # a click is checked against the note itself
+    assert stored is not None and stored.message == 99
