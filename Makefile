@@ -23,9 +23,9 @@ sandbox: install
 test: install
 	$(BIN)/python -m pytest -q
 
-# the edit loop: everything but the long random-game runs (CI runs `make test`)
+# the edit loop: everything but the long random-game runs, on two cores (CI runs `make test`)
 test-fast: install
-	$(BIN)/python -m pytest -q -m "not slow"
+	$(BIN)/python -m pytest -q -m "not slow" -n 2
 
 lint: install
 	$(BIN)/ruff check .

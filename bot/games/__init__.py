@@ -33,7 +33,9 @@ def _find_words(game: str) -> GameWords[Any]:
     found = [cls for cls in vars(module).values()
              if isinstance(cls, type) and issubclass(cls, GameWords)
              and cls.__module__ == name]
-    if len(found) > 1:
+    # a game's words may be built of parts (TtaWords(TtaEventWords)): the most derived
+    leaves = [c for c in found if not any(o is not c and issubclass(o, c) for o in found)]
+    if len(leaves) > 1:
         raise TypeError(f"{name} defines several GameWords classes: "
-                        f"{', '.join(c.__name__ for c in found)}")
-    return found[0]() if found else GameWords()
+                        f"{', '.join(c.__name__ for c in leaves)}")
+    return leaves[0]() if leaves else GameWords()

@@ -176,185 +176,10 @@ def _details(lang: str, raw: Mapping[str, Any]) -> str:
     return t(lang, "tta.details", details=join(lang, out)) if out else ""
 
 
-class TtaWords(GameWords[TtaView]):
-    #: told by the result; ``turn``: each turn is a board of its own, titled (``table_title``)
-    silent_events = frozenset({"game_over", "turn"})
-    #: the ``end`` option's forecast: ending the turn asks for a confirmation when it costs
-    #: something (platform §5.2), worded ``tta.warn.<param>``; the menus are worded
-    #: ``tta.group.<group>`` (``GameWords.group_label``)
-    warn_params = END_WARNINGS
+class TtaEventWords(GameWords[TtaView]):
+    """Through the Ages' events in words (the turn's summary, conflicts, production): a
+    part of ``TtaWords`` of its own, the largest."""
 
-    def table_title(self, lang: str, view: TtaView, names: dict[int, str]) -> str:
-        if view.result is not None or view.current is None:
-            return t(lang, "board.final")
-        return t(lang, "tta.board.title", round=view.round, age=age_text(lang, view.age),
-                 name=names.get(view.current, "?"))
-
-    def warnings(self, option: Option) -> dict[str, Any]:
-        """The end-of-turn forecast's costs, and for any other answer that closes the undo
-        window (``params.final``: it shows a card to the others, asks another seat or uses
-        the deck) a reminder that it cannot be taken back (platform §4.1)."""
-        found = super().warnings(option)
-        if option.key == "resign_confirm":
-            # the second confirmation of a resignation says what it really costs
-            found["resign"] = True
-        elif option.params.get("final") and option.id not in FINAL_UNASKED \
-                and not option.id.startswith(FINAL_UNASKED_PREFIXES):
-            found["final"] = True
-        return found
-
-    def menu_group(self, prompt: Prompt, option: Option) -> str | None:
-        """The political phase's cards in a menu per kind (``POLITICS_MENUS``), the
-        engine's ``play`` group otherwise."""
-        if prompt.kind == "politics" and option.group == "play":
-            return POLITICS_MENUS.get(option.key, option.group)
-        return option.group
-
-    def turn_status(self, lang: str, view: TtaView, names: dict[int, str]) -> str | None:
-        player = of_seat(view.players, view.current)
-        if player is None:
-            return None
-        step = t(lang, f"tta.step.{view.step}") if has(lang, f"tta.step.{view.step}") else ""
-        return t(lang, "tta.turn_status", name=names.get(player.seat, "?"),
-                 round=view.round, age=age_text(lang, view.age),
-                 step=step or readable(view.step).lower(), ca=player.civil_left,
-                 ca_total=player.civil_actions, ma=player.military_left,
-                 ma_total=player.military_actions)
-
-    def reaction_source(
-        self, lang: str, prompt: Prompt, view: TtaView, names: dict[int, str]
-    ) -> str | None:
-        """The seat whose turn it is and what of theirs asks: the event they revealed
-        ("Ana's event Development of Markets") or the territory they put up for auction;
-        just their name for any other question out of turn."""
-        who = super().reaction_source(lang, prompt, view, names)
-        if who is None:
-            return None
-        raw = prompt.params
-        if raw.get("event"):
-            return t(lang, "tta.asker.event", name=who, event=event_name(lang, raw["event"]))
-        if prompt.kind in AUCTION_KINDS and raw.get("card"):
-            return t(lang, "tta.asker.auction", name=who, card=card_name(lang, raw["card"]))
-        return who
-
-    # -- options ------------------------------------------------------------------------
-    def option(
-        self, lang: str, option: Option, params: dict[str, Any]
-    ) -> tuple[str, dict[str, Any]]:
-        raw = option.params
-        params = dict(params)
-        params["cost"] = cost_text(lang, raw)
-        key = option.key
-        if key == "play_action":
-            return self._action_card(lang, raw, params)
-        if key == "play_leader" and raw.get("replaces"):
-            key = "play_leader_replacing"
-        elif key == "develop" and raw.get("mil_sci"):
-            # part of the science is Churchill's, usable only for unit technologies
-            key = "develop_restricted"
-            params["by"] = card_name(lang, "III_winston_churchill")
-        elif key == "discard" and "value" in raw:
-            key = "discard_for_force"  # James Cook: a discard adds to a colonization force
-        elif key == "done" and "force" in raw:
-            key = "done_force"
-        elif key == "end_turn":
-            gains = [t(lang, f"tta.end_gain.{k}", n=raw[k], card=card_name(lang, card))
-                     for k, card in END_GAINS.items() if raw.get(k)]
-            params["gains"] = t(lang, "tta.end_gains", gains=join(lang, gains)) if gains else ""
-            warnings = self._end_warnings(lang, raw)
-            if warnings:
-                params["warnings"] = warnings
-                key = "end_turn_warn"
-        elif key in ("food", "resources"):  # Markets: which gain
-            params["gain"] = amounts_text(lang, raw)
-            key = "gain"
-        elif key == "plunder_take":  # Plunder: the attacker's mix of food and resources
-            params["gain"] = amounts_text(lang, raw)
-        elif key == "offer_pact" and raw.get("side"):
-            key = "offer_pact_side"  # an unequal pact: the offerer names its side (L2055)
-            params["side"] = str(raw["side"]).upper()
-        elif key == "mix":  # Foray's gain or Raiders' loss, split (the prompt says which)
-            params["food"] = raw.get("food", 0)
-            params["resources"] = raw.get("resources", 0)
-        elif key == "resign_confirm" and raw.get("remaining") == 1:
-            key = "resign_confirm_last"  # the one player left wins at once (L2073)
-        if option.key in SHARED_SCIENCE:
-            params["cost"] += share_text(lang, raw, params)
-        if not has(lang, f"tta.option.{key}"):
-            params["what"] = readable(key)
-            params["card"] = card_name(lang, option.card) if option.card else ""
-            return ("generic_card" if option.card else "generic"), params
-        return key, params
-
-    def _action_card(
-        self, lang: str, raw: Mapping[str, Any], params: dict[str, Any]
-    ) -> tuple[str, dict[str, Any]]:
-        """``play_action``: the card, its civil action, then what it does (its target)."""
-        params["cost"] = cost_text(lang, {"ca": raw.get("ca", 1)})
-        order = raw.get("order")
-        if "choices" in raw:
-            return "play_action_choose", params
-        if order:
-            sub = {k: raw[k] for k in ("res", "food", "sci") if k in raw}
-            if order == "revolution":
-                sub["ca"] = raw.get("ca", 0)
-            params["order_cost"] = cost_text(lang, sub)
-            params["target"] = card_name(lang, raw.get("target"))
-            params["to"] = card_name(lang, raw.get("to"))
-            order_key = f"tta.order.{order}"
-            params["does"] = (t(lang, order_key, **params) if has(lang, order_key)
-                              else readable(str(order)))
-            return "play_action_order", params
-        gains = {k: raw[k] for k in GAIN_PARAMS if k in raw}
-        if gains:
-            params["gain"] = gains_text(lang, gains)
-            return "play_action_gain", params
-        return "play_action", params
-
-    def _end_warnings(self, lang: str, raw: Mapping[str, Any]) -> str:
-        """What ending the turn now costs (the engine's forecast), in a few words."""
-        parts = []
-        for key in END_WARNINGS:
-            value = raw.get(key)
-            if value:
-                parts.append(t(lang, f"tta.warn.{key}", n=value))
-        return join(lang, parts)
-
-    # -- prompts ------------------------------------------------------------------------
-    def prompt(
-        self, lang: str, prompt: Prompt, params: dict[str, Any]
-    ) -> tuple[str, dict[str, Any]]:
-        raw = prompt.params
-        params = dict(params)
-        if "age" in raw:
-            params["age"] = age_text(lang, raw["age"])
-        if "event" in raw:
-            params["event"] = event_name(lang, raw["event"])
-        if "card" in raw:
-            params["card"] = card_name(lang, raw["card"])
-        kind = prompt.kind
-        if kind == "bid" and raw.get("bidder_seat") is None:
-            kind = "bid_first"
-        elif kind == "politics":
-            offered = {POLITICS_KINDS[o.key] for o in prompt.options if o.key in POLITICS_KINDS}
-            if offered - {"event"}:  # more than the first game's events (L1977-L2073)
-                params["actions"] = join(lang, (t(lang, f"tta.politics.{k}")
-                                                for k in POLITICS_ORDER if k in offered))
-                kind = "politics_more"
-        elif kind == "pact_offer" and raw.get("side"):  # an unequal pact: the partner's side
-            params["side"] = str(raw["side"]).upper()
-            kind = "pact_offer_side"
-        elif kind == "resign":  # what resigning does to the wars around the seat (L2071)
-            params["wars"] = t(lang, "tta.resign_wars", culture=raw.get("war_culture", "?"))
-        if kind == "event_choice" and has(lang, f"tta.prompt.event_choice.{raw.get('event')}"):
-            kind = f"event_choice.{raw.get('event')}"
-        if not has(lang, f"tta.prompt.{kind}"):
-            params["what"] = readable(prompt.kind)
-            params["details"] = _details(lang, raw)
-            return "generic", params
-        return kind, params
-
-    # -- events -------------------------------------------------------------------------
     def event(self, lang: str, event: Event, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         raw = event.params
         params = dict(params)
@@ -543,6 +368,186 @@ class TtaWords(GameWords[TtaView]):
             out.append(t(lang, did, **words))
         return join(lang, out)
 
+
+class TtaWords(TtaEventWords):
+    #: told by the result; ``turn``: each turn is a board of its own, titled (``table_title``)
+    silent_events = frozenset({"game_over", "turn"})
+    #: the ``end`` option's forecast: ending the turn asks for a confirmation when it costs
+    #: something (platform §5.2), worded ``tta.warn.<param>``; the menus are worded
+    #: ``tta.group.<group>`` (``GameWords.group_label``)
+    warn_params = END_WARNINGS
+
+    def table_title(self, lang: str, view: TtaView, names: dict[int, str]) -> str:
+        if view.result is not None or view.current is None:
+            return t(lang, "board.final")
+        return t(lang, "tta.board.title", round=view.round, age=age_text(lang, view.age),
+                 name=names.get(view.current, "?"))
+
+    def warnings(self, option: Option) -> dict[str, Any]:
+        """The end-of-turn forecast's costs, and for any other answer that closes the undo
+        window (``params.final``: it shows a card to the others, asks another seat or uses
+        the deck) a reminder that it cannot be taken back (platform §4.1)."""
+        found = super().warnings(option)
+        if option.key == "resign_confirm":
+            # the second confirmation of a resignation says what it really costs
+            found["resign"] = True
+        elif option.params.get("final") and option.id not in FINAL_UNASKED \
+                and not option.id.startswith(FINAL_UNASKED_PREFIXES):
+            found["final"] = True
+        return found
+
+    def menu_group(self, prompt: Prompt, option: Option) -> str | None:
+        """The political phase's cards in a menu per kind (``POLITICS_MENUS``), the
+        engine's ``play`` group otherwise."""
+        if prompt.kind == "politics" and option.group == "play":
+            return POLITICS_MENUS.get(option.key, option.group)
+        return option.group
+
+    def turn_status(self, lang: str, view: TtaView, names: dict[int, str]) -> str | None:
+        player = of_seat(view.players, view.current)
+        if player is None:
+            return None
+        step = t(lang, f"tta.step.{view.step}") if has(lang, f"tta.step.{view.step}") else ""
+        return t(lang, "tta.turn_status", name=names.get(player.seat, "?"),
+                 round=view.round, age=age_text(lang, view.age),
+                 step=step or readable(view.step).lower(), ca=player.civil_left,
+                 ca_total=player.civil_actions, ma=player.military_left,
+                 ma_total=player.military_actions)
+
+    def reaction_source(
+        self, lang: str, prompt: Prompt, view: TtaView, names: dict[int, str]
+    ) -> str | None:
+        """The seat whose turn it is and what of theirs asks: the event they revealed
+        ("Ana's event Development of Markets") or the territory they put up for auction;
+        just their name for any other question out of turn."""
+        who = super().reaction_source(lang, prompt, view, names)
+        if who is None:
+            return None
+        raw = prompt.params
+        if raw.get("event"):
+            return t(lang, "tta.asker.event", name=who, event=event_name(lang, raw["event"]))
+        if prompt.kind in AUCTION_KINDS and raw.get("card"):
+            return t(lang, "tta.asker.auction", name=who, card=card_name(lang, raw["card"]))
+        return who
+
+    # -- options ------------------------------------------------------------------------
+    def option(
+        self, lang: str, option: Option, params: dict[str, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        raw = option.params
+        params = dict(params)
+        params["cost"] = cost_text(lang, raw)
+        key = option.key
+        if key == "play_action":
+            return self._action_card(lang, raw, params)
+        if key == "play_leader" and raw.get("replaces"):
+            key = "play_leader_replacing"
+        elif key == "develop" and raw.get("mil_sci"):
+            # part of the science is Churchill's, usable only for unit technologies
+            key = "develop_restricted"
+            params["by"] = card_name(lang, "III_winston_churchill")
+        elif key == "discard" and "value" in raw:
+            key = "discard_for_force"  # James Cook: a discard adds to a colonization force
+        elif key == "done" and "force" in raw:
+            key = "done_force"
+        elif key == "end_turn":
+            gains = [t(lang, f"tta.end_gain.{k}", n=raw[k], card=card_name(lang, card))
+                     for k, card in END_GAINS.items() if raw.get(k)]
+            params["gains"] = t(lang, "tta.end_gains", gains=join(lang, gains)) if gains else ""
+            warnings = self._end_warnings(lang, raw)
+            if warnings:
+                params["warnings"] = warnings
+                key = "end_turn_warn"
+        elif key in ("food", "resources"):  # Markets: which gain
+            params["gain"] = amounts_text(lang, raw)
+            key = "gain"
+        elif key == "plunder_take":  # Plunder: the attacker's mix of food and resources
+            params["gain"] = amounts_text(lang, raw)
+        elif key == "offer_pact" and raw.get("side"):
+            key = "offer_pact_side"  # an unequal pact: the offerer names its side (L2055)
+            params["side"] = str(raw["side"]).upper()
+        elif key == "mix":  # Foray's gain or Raiders' loss, split (the prompt says which)
+            params["food"] = raw.get("food", 0)
+            params["resources"] = raw.get("resources", 0)
+        elif key == "resign_confirm" and raw.get("remaining") == 1:
+            key = "resign_confirm_last"  # the one player left wins at once (L2073)
+        if option.key in SHARED_SCIENCE:
+            params["cost"] += share_text(lang, raw, params)
+        if not has(lang, f"tta.option.{key}"):
+            params["what"] = readable(key)
+            params["card"] = card_name(lang, option.card) if option.card else ""
+            return ("generic_card" if option.card else "generic"), params
+        return key, params
+
+    def _action_card(
+        self, lang: str, raw: Mapping[str, Any], params: dict[str, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        """``play_action``: the card, its civil action, then what it does (its target)."""
+        params["cost"] = cost_text(lang, {"ca": raw.get("ca", 1)})
+        order = raw.get("order")
+        if "choices" in raw:
+            return "play_action_choose", params
+        if order:
+            sub = {k: raw[k] for k in ("res", "food", "sci") if k in raw}
+            if order == "revolution":
+                sub["ca"] = raw.get("ca", 0)
+            params["order_cost"] = cost_text(lang, sub)
+            params["target"] = card_name(lang, raw.get("target"))
+            params["to"] = card_name(lang, raw.get("to"))
+            order_key = f"tta.order.{order}"
+            params["does"] = (t(lang, order_key, **params) if has(lang, order_key)
+                              else readable(str(order)))
+            return "play_action_order", params
+        gains = {k: raw[k] for k in GAIN_PARAMS if k in raw}
+        if gains:
+            params["gain"] = gains_text(lang, gains)
+            return "play_action_gain", params
+        return "play_action", params
+
+    def _end_warnings(self, lang: str, raw: Mapping[str, Any]) -> str:
+        """What ending the turn now costs (the engine's forecast), in a few words."""
+        parts = []
+        for key in END_WARNINGS:
+            value = raw.get(key)
+            if value:
+                parts.append(t(lang, f"tta.warn.{key}", n=value))
+        return join(lang, parts)
+
+    # -- prompts ------------------------------------------------------------------------
+    def prompt(
+        self, lang: str, prompt: Prompt, params: dict[str, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        raw = prompt.params
+        params = dict(params)
+        if "age" in raw:
+            params["age"] = age_text(lang, raw["age"])
+        if "event" in raw:
+            params["event"] = event_name(lang, raw["event"])
+        if "card" in raw:
+            params["card"] = card_name(lang, raw["card"])
+        kind = prompt.kind
+        if kind == "bid" and raw.get("bidder_seat") is None:
+            kind = "bid_first"
+        elif kind == "politics":
+            offered = {POLITICS_KINDS[o.key] for o in prompt.options if o.key in POLITICS_KINDS}
+            if offered - {"event"}:  # more than the first game's events (L1977-L2073)
+                params["actions"] = join(lang, (t(lang, f"tta.politics.{k}")
+                                                for k in POLITICS_ORDER if k in offered))
+                kind = "politics_more"
+        elif kind == "pact_offer" and raw.get("side"):  # an unequal pact: the partner's side
+            params["side"] = str(raw["side"]).upper()
+            kind = "pact_offer_side"
+        elif kind == "resign":  # what resigning does to the wars around the seat (L2071)
+            params["wars"] = t(lang, "tta.resign_wars", culture=raw.get("war_culture", "?"))
+        if kind == "event_choice" and has(lang, f"tta.prompt.event_choice.{raw.get('event')}"):
+            kind = f"event_choice.{raw.get('event')}"
+        if not has(lang, f"tta.prompt.{kind}"):
+            params["what"] = readable(prompt.kind)
+            params["details"] = _details(lang, raw)
+            return "generic", params
+        return kind, params
+
+    # -- events -------------------------------------------------------------------------
     # -- the panel text (platform §5.2) ---------------------------------------------------
     def hand_lines(
         self, lang: str, view: TtaView, seat: int | None, names: dict[int, str]
