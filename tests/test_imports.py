@@ -29,13 +29,12 @@ LOCAL_IMPORTS_ALLOWED: frozenset[tuple[str, str]] = frozenset(
         # SimCord is an optional dependency (the dev extra): only the sandbox needs it.
         ("bot.sandbox", "simcord"),
         # Engines (§2.2 of the review; their cycles are listed below): scoring ends the game
-        # from the rules it scores, dogmas find their cards' effects, TTA's rule modules call
+        # from the rules it scores, TTA's rule modules call
         # each other (to untangle with "one card, one place", §5.1); 7 Wonders' test-only
         # recomputation of derived facts reads the starting values late.
         ("engines.duel.military", "engines.duel.scoring"),
         ("engines.duel.science", "engines.duel.scoring"),
         ("engines.duel.turn", "engines.duel.scoring"),
-        ("engines.innovation.dogma", "engines.innovation.cards"),
         ("engines.seven_wonders.effects", "engines.seven_wonders.facts"),
         ("engines.tta.colonization", "engines.tta.leaders"),
         ("engines.tta.event_cards.age_ii", "engines.tta.colonization"),
@@ -53,8 +52,7 @@ LOCAL_IMPORTS_ALLOWED: frozenset[tuple[str, str]] = frozenset(
 
 #: Cycles allowed (each found cycle must lie inside one of these), all in the engines and
 #: all closed by the function-local imports above: Duel's scoring ends the game from the
-#: rules that call it; Innovation's dogma engine runs the cards that run dogmas; TTA's
-#: rule modules call each other through leaders and events.
+#: rules that call it; TTA's rule modules call each other through leaders and events.
 CYCLES_ALLOWED: tuple[frozenset[str], ...] = (
     frozenset(
         {
@@ -62,13 +60,6 @@ CYCLES_ALLOWED: tuple[frozenset[str], ...] = (
             "engines.duel.military",
             "engines.duel.science",
             "engines.duel.scoring",
-        }
-    ),
-    frozenset(
-        {
-            "engines.innovation.dogma",
-            "engines.innovation.cards",
-            *(f"engines.innovation.cards.age{n}" for n in range(1, 11)),
         }
     ),
     frozenset(

@@ -26,12 +26,14 @@ for; a game that never sets them is unchanged.
 Pacing: what the bot needs to tell a game at the right rhythm comes from the engine, never
 from game-specific code in the bot:
 
-- ``Engine.pacing`` says how the game's answers are told (per answer, per round of
-  simultaneous choices, per turn of many answers);
+- ``Engine.pacing`` says the shape of the game's turns (one answer at a time, a round of
+  simultaneous choices, a turn of many answers); with ``turn`` the engine marks the
+  steps of a seat's own turn (``Prompt.panel``), any other question being one of its own
+  (the bot asks every question on the seat's panel, and calls the seat back with a new
+  message only when its turn begins or a question comes out of turn);
 - ``Prompt.blocking`` / ``Prompt.discreet`` say whether the game waits on a prompt and
   whether the table may be told so; ``Prompt.question`` names the question a prompt asks,
-  so the bot knows when buttons already shown still answer it; ``Prompt.panel`` puts a
-  step of a turn on the seat's turn panel;
+  so the bot knows when buttons already shown still answer it;
 - every engine's view model has a ``table_key: str`` field (see ``TABLE_KEY``): the
   stretch of play the table is in, the same in every view of one position.
 """
@@ -59,13 +61,13 @@ Layout = Literal["panel", "number", "pick"]
 #: how the bot paces the telling of a game (``Engine.pacing``).
 Pacing = Literal["answer", "round", "turn"]
 #: the field every engine's view model has (public and seat views alike, the same value in
-#: every view of one position): a string naming the stretch of play the table is in. The
-#: bot tells the table once per key: with pacing ``answer`` the board image is posted when
-#: it changes (another seat is asked, or a new stage begins for the same seat: Duel's next
-#: Age laid out); with ``round`` it names the round of simultaneous choices (its summary,
-#: image and status message); with ``turn`` it names one seat's whole turn (its image,
-#: status line and turn panels). Each game's README says exactly when its key changes;
-#: compare keys for equality only (their text is no vocabulary).
+#: every view of one position): a string naming the stretch of play the table is in: a
+#: seat's turn (Duel: until the other seat is asked or the next Age is laid out; Innovation
+#: and Through the Ages: a whole turn, the questions it puts to other seats included) or a
+#: round of simultaneous choices (7 Wonders). The bot tells the table once per key: a new
+#: key is a new live board in the thread and a new panel for each seat asked in it. Each
+#: game's README says exactly when its key changes; compare keys for equality only (their
+#: text is no vocabulary).
 TABLE_KEY = "table_key"
 
 

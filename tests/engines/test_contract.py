@@ -59,7 +59,6 @@ class Conformance:
         #: the last answer: its seat and question, and whether it changed the state
         self.answered: tuple[int, str, bool] | None = None
         #: the seats asked and the table key at the last position (pacing ``answer``)
-        self.told: tuple[frozenset[int], str] | None = None
 
     def __call__(self, state: Any, prompts: list[Prompt], prompt: Prompt,
                  option: Option) -> None:
@@ -100,8 +99,7 @@ class Conformance:
 
     def questions(self, state: Any, prompts: list[Prompt]) -> None:
         """What the bot's pins rely on: a named question keeps its options; a seat's own
-        answer ends its question; told answer by answer, another set of seats asked is
-        another table key."""
+        answer ends its question."""
         for p in prompts:
             ids = [o.id for o in p.options]
             assert self.options.setdefault((p.seat, p.question), ids) == ids, (p.seat, p.kind)
@@ -110,12 +108,6 @@ class Conformance:
             again = next((p for p in prompts if p.seat == seat), None)
             if changed and again is not None and again.blocking:
                 assert again.question != question, (seat, question)
-        if self.engine.pacing == "answer":
-            asked = frozenset(p.seat for p in prompts if p.blocking)
-            key = getattr(self.engine.view(state, None), TABLE_KEY)
-            if self.told is not None and asked != self.told[0]:
-                assert key != self.told[1], (sorted(asked), key)
-            self.told = (asked, key)
 
     def table_keys(self, state: Any) -> None:
         """Every view of a position carries the same ``table_key`` (registry games: set)."""
