@@ -20,8 +20,9 @@ run: install
 sandbox: install
 	$(BIN)/python -m bot sandbox
 
+# every test, on every core (pytest-xdist; the suite is ~11 min on two)
 test: install
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 # the edit loop: everything but the long random-game runs, on two cores (CI runs `make test`)
 test-fast: install
