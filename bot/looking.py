@@ -22,7 +22,15 @@ from bot.interaction import (
     refuse,
     reply,
 )
-from bot.reach import own_prompt, pin_of, player_seat, reachable, seat_name
+from bot.reach import (
+    asked_prompt,
+    maybe_info,
+    own_prompt,
+    pin_of,
+    player_seat,
+    reachable,
+    seat_name,
+)
 from bot.render import board_file, extra_file
 from bot.wording import game_title, prompt_text, seat_names
 from games.models import GameInfo
@@ -160,21 +168,12 @@ class Looking:
         """Page ``page`` of a long prompt's options, for its seat only."""
         bot = self.bot
         await interaction.response.defer(ephemeral=True, thinking=True)
-        info: GameInfo | None = None
         try:
-            info = await reachable(self.bot.service, interaction, game_id)
-            player_seat(info, interaction.user.id, seat)
-            if isinstance(version, int) and version != info.version:
-                raise Refusal("stale")
-            prompt = own_prompt(await bot.service.prompts(game_id), seat)
-            if prompt is None:
-                raise Refusal("stale")  # its question is over, none is open
-            if str(version) != pin_of(info, prompt):
-                raise Refusal("stale")
+            info, prompt = await asked_prompt(bot.service, interaction, game_id, version, seat)
             if not 0 <= page < page_count(prompt):  # a forged or foreign page number
                 raise Refusal("no_such_page")
         except REFUSALS as exc:
-            await refuse(interaction, exc, info)
+            await refuse(interaction, exc, await maybe_info(bot.service, game_id))
             return
         names = seat_names(info.seats)
         pinned = pin_of(info, prompt)

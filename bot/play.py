@@ -41,7 +41,7 @@ from bot.interaction import (
     run_component,
     user_lang,
 )
-from bot.reach import own_prompt, pin_of, player_seat, reachable
+from bot.reach import asked_prompt, maybe_info, own_prompt, pin_of, player_seat, reachable
 from bot.wording import option_text, seat_names, short
 from engines.core.contract import Prompt
 from games.models import GameInfo, Outcome, ServiceError
@@ -67,21 +67,11 @@ class Play:
     ) -> tuple[GameInfo, Prompt] | None:
         """The game and the seat's open prompt, if the component (carrying ``version``) still
         asks it and the clicker holds the seat; else the clicker is told why and None."""
-        info: GameInfo | None = None
         try:
-            info = await reachable(self.bot.service, interaction, game_id)
-            player_seat(info, interaction.user.id, seat)
-            if isinstance(version, int) and version != info.version:
-                raise Refusal("stale")
-            prompt = own_prompt(await self.bot.service.prompts(game_id), seat)
-            if prompt is None:
-                raise Refusal("stale")  # its question is over, none is open
-            if str(version) != pin_of(info, prompt):
-                raise Refusal("stale")
+            return await asked_prompt(self.bot.service, interaction, game_id, version, seat)
         except REFUSALS as exc:
-            await refuse(interaction, exc, info)
+            await refuse(interaction, exc, await maybe_info(self.bot.service, game_id))
             return None
-        return info, prompt
 
     # -- answering ---------------------------------------------------------------------------
     async def acknowledge(

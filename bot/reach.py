@@ -73,7 +73,31 @@ async def reachable(
 
 async def maybe_info(service: GameService, game_id: int) -> GameInfo | None:
     """The game, when it can be read (for the words of a refusal)."""
+    if not ids.in_range(game_id):
+        return None  # a forged number the database could not even hold
     try:
         return await service.get(game_id)
     except (ServiceError, DatabaseBusy):
         return None
+
+
+async def asked_prompt(
+    service: GameService,
+    interaction: discord.Interaction[Any],
+    game_id: int,
+    version: int | str,
+    seat: int,
+) -> tuple[GameInfo, Prompt]:
+    """The game and the seat's open prompt, if the component (carrying ``version``) still
+    asks it and the clicker holds the seat; else a refusal saying why (``Refusal``,
+    ``ServiceError``)."""
+    info = await reachable(service, interaction, game_id)
+    player_seat(info, interaction.user.id, seat)
+    if isinstance(version, int) and version != info.version:
+        raise Refusal("stale")
+    prompt = own_prompt(await service.prompts(game_id), seat)
+    if prompt is None:
+        raise Refusal("stale")  # its question is over, none is open
+    if str(version) != pin_of(info, prompt):
+        raise Refusal("stale")
+    return info, prompt
