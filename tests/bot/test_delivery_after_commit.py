@@ -89,7 +89,8 @@ async def fail_each_write(table: Table, faults: FailingWrites, answers: int) -> 
 
 @pytest.mark.parametrize(
     ("game", "count", "answers"),
-    [("duel", 2, 40), ("innovation", 2, 40), ("seven_wonders", 3, 40)],
+    [("duel", 2, 40), pytest.param("innovation", 2, 40, marks=pytest.mark.slow),
+     ("seven_wonders", 3, 40)],
 )
 @pytest.mark.bot_settings(board_images=False)
 async def test_a_failed_write_after_a_commit_is_caught_up_by_the_next_pass(

@@ -300,7 +300,7 @@ GAMES = [
     pytest.param("seven_wonders", 5, 3, set(), id="seven_wonders-5", marks=pytest.mark.slow),
     pytest.param("seven_wonders", 6, 4, set(), id="seven_wonders-6", marks=pytest.mark.slow),
     pytest.param("seven_wonders", 7, 5, {0}, id="seven_wonders-7-closed", marks=pytest.mark.slow),
-    pytest.param("innovation", 2, 1, set(), id="innovation-2"),
+    pytest.param("innovation", 2, 1, set(), id="innovation-2", marks=pytest.mark.slow),
     pytest.param("innovation", 3, 2, {1}, id="innovation-3-closed", marks=pytest.mark.slow),
     pytest.param("innovation", 4, 3, set(), id="innovation-4", marks=pytest.mark.slow),
 ]
