@@ -89,7 +89,9 @@ def test_random_games_end_and_conserve(players: int, busy: bool, mode: str) -> N
 
 
 @pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize(
+    "players", [2, pytest.param(3, marks=pytest.mark.slow), pytest.param(4, marks=pytest.mark.slow)]
+)
 def test_json_round_trip_and_replay(players: int, mode: str) -> None:
     for seed in range(5):
         st, log, _ = _play(players, 1000 + seed, check_every=50, busy=seed % 2 == 1, mode=mode)
