@@ -83,7 +83,8 @@ def test_verify_replays_is_delegated(tmp_path: Path) -> None:
 @pytest.mark.bot_settings(board_images=False)
 @pytest.mark.parametrize(
     ("game", "players"),
-    [("seven_wonders", 3), pytest.param("innovation", 2, marks=pytest.mark.slow)],
+    [pytest.param(game, n, marks=pytest.mark.slow) for game, n in
+     (("seven_wonders", 3), ("innovation", 2))],
 )
 async def test_auto_game_of_every_game(
     simcord_env: simcord.Env, tmp_path: Path, game: str, players: int

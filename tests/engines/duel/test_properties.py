@@ -101,6 +101,7 @@ def check_turn_options(st: DuelState, options: list) -> None:  # type: ignore[ty
                 assert offered[wid].cost == wonder_cost(st, seat, w) <= st.coins[seat]
 
 
+@pytest.mark.slow
 def test_random_games_end_properly_and_keep_invariants() -> None:
     victories: Counter[str] = Counter()
     rng = Rng.from_seed(2024)
