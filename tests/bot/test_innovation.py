@@ -73,6 +73,7 @@ async def test_full_game_two_players(world: World, bot_factory: Factory) -> None
     assert any("You draw" in m for m in dms)
 
 
+@pytest.mark.slow
 @pytest.mark.bot_settings(board_images=False)
 async def test_three_players_restart_while_a_question_is_pending(
     world: World, bot_factory: Factory
@@ -105,6 +106,7 @@ async def test_three_players_restart_while_a_question_is_pending(
     assert watcher.several_asked(), "no demand asked two players in turn"
 
 
+@pytest.mark.slow
 @pytest.mark.bot_settings(board_images=False)
 async def test_four_players_with_closed_dms(world: World, bot_factory: Factory) -> None:
     players = world.members(4)
