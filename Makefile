@@ -20,7 +20,7 @@ run: install
 sandbox: install
 	$(BIN)/python -m bot sandbox
 
-# every test, on every core (pytest-xdist; the suite is ~11 min on two)
+# every test, on every core (pytest-xdist; the suite is ~13 min on two)
 test: install
 	$(BIN)/python -m pytest -q -n auto
 
