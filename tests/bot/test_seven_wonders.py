@@ -12,7 +12,7 @@ import simcord
 from bot.i18n import catalogue, name
 from engines.seven_wonders.catalogue import CARDS
 from tests.bot.bot_harness import Factory, World
-from tests.bot.bot_helpers import answer_controls, texts
+from tests.bot.bot_helpers import answer_controls, components, texts
 from tests.bot.sw_driver import SimultaneousDriver, open_game, replies
 
 GAME = "seven_wonders"
@@ -74,7 +74,6 @@ async def test_full_game_three_players(world: World, bot_factory: Factory) -> No
 
 
 def _controls(message: object) -> list[dict[str, object]]:
-    from tests.bot.bot_helpers import components
 
     return components(message)
 

@@ -6,7 +6,7 @@ import pytest
 import simcord
 
 from tests.bot.bot_harness import World
-from tests.bot.bot_helpers import custom_ids, latest_panel, only_reply
+from tests.bot.bot_helpers import components, custom_ids, latest_panel, only_reply
 
 
 async def open_game(world: World, **options: str) -> simcord.ChannelHandle:
@@ -69,7 +69,6 @@ async def test_language_option_zh_cn(world: World) -> None:
 
 
 def custom_labels(message: object) -> list[str]:
-    from tests.bot.bot_helpers import components
 
     return [c.get("label", "") for c in components(message)]
 

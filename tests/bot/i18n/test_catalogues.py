@@ -12,6 +12,7 @@ from discord import app_commands
 from bot.i18n import LANGUAGES, catalogue, language_for, name, t
 from bot.i18n.translator import CommandTranslator
 from games.models import ServiceError
+from tests.bot.bot_harness import make_settings
 
 LOCALES = Path(__file__).resolve().parents[3] / "bot" / "i18n" / "locales"
 PLAYER_FACING = (
@@ -116,7 +117,6 @@ async def test_command_translator_localises_names_and_descriptions() -> None:
     from discord import Locale
 
     from bot.client import CivBot
-    from tests.bot.bot_harness import make_settings
 
     bot = CivBot(make_settings(Path("/nonexistent.db")), renderer=None)
     for ext in ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.help"):
