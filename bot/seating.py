@@ -43,6 +43,17 @@ class Seating:
         else:
             await interaction.response.edit_message(embed=embed, view=view)
 
+    async def _lobby_press(self, interaction: discord.Interaction[Any], game_id: int) -> bool:
+        """Defer a lobby press as an update of its message, then check it may reach the
+        game; False when it was refused (and told)."""
+        await interaction.response.defer()
+        try:
+            await reachable(self.bot.service, interaction, game_id)
+        except REFUSALS as exc:
+            await refuse(interaction, exc)
+            return False
+        return True
+
     async def lobby_action(
         self, interaction: discord.Interaction[Any], game_id: int, action: str
     ) -> None:
@@ -51,11 +62,7 @@ class Seating:
         bot = self.bot
         user = interaction.user
         info: GameInfo | None = None
-        await interaction.response.defer()
-        try:
-            await reachable(self.bot.service, interaction, game_id)
-        except REFUSALS as exc:
-            await refuse(interaction, exc)
+        if not await self._lobby_press(interaction, game_id):
             return
         try:
             if action == "join":
@@ -81,11 +88,7 @@ class Seating:
     ) -> None:
         """The creator's choice of an option; deferred first, like :func:`lobby_action`."""
         bot = self.bot
-        await interaction.response.defer()
-        try:
-            await reachable(self.bot.service, interaction, game_id)
-        except REFUSALS as exc:
-            await refuse(interaction, exc)
+        if not await self._lobby_press(interaction, game_id):
             return
         try:
             info = await bot.service.set_option(game_id, interaction.user.id, name, value)
